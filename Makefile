@@ -1,0 +1,34 @@
+# Chariot — a xiangqi engine. `make help` lists the targets.
+
+CARGO ?= cargo
+BIN := target/release/chariot
+
+.PHONY: all build native run test bench perft-full clean help
+
+all: build ## Release build, portable to any x86-64 (target/release/chariot)
+
+build:
+	$(CARGO) build --release
+
+native: ## Release build tuned for this CPU (target-cpu=native), in target/native/
+	RUSTFLAGS="-C target-cpu=native" $(CARGO) build --release --target-dir target/native
+
+run: build ## Build, then time perft 5 from the start position
+	$(BIN) perft 5
+
+test: ## What CI runs: formatting, lints, the whole test suite in release mode
+	$(CARGO) fmt --check
+	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) test --release
+
+bench: ## Criterion benchmarks (move generation, make/unmake, perft)
+	$(CARGO) bench
+
+perft-full: ## Every perft count in perft-data/, however deep (minutes)
+	$(CARGO) test --release --test perft -- --include-ignored
+
+clean:
+	$(CARGO) clean
+
+help: ## This list
+	@awk -F ':.*## ' '/^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)

@@ -1,0 +1,60 @@
+//! Zobrist keys: one random 64-bit number per (piece, square) and one for the
+//! side to move, drawn from a fixed-seed generator so that keys, hash indices
+//! and therefore `bench` are the same on every run and machine.
+
+use once_cell::sync::Lazy;
+
+use crate::types::{Color, Piece, Square};
+
+struct Keys {
+    piece_square: [[u64; 90]; Piece::INDEX_COUNT],
+    side: u64,
+}
+
+static KEYS: Lazy<Keys> = Lazy::new(|| {
+    let mut rng = SplitMix64(0x0C4A_7107_0000_1070);
+    let mut piece_square = [[0u64; 90]; Piece::INDEX_COUNT];
+    for row in piece_square.iter_mut() {
+        for k in row.iter_mut() {
+            *k = rng.next_u64();
+        }
+    }
+    Keys { piece_square, side: rng.next_u64() }
+});
+
+/// The SplitMix64 generator (Steele, Lea and Flood): small, fast, well mixed.
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// Builds the keys now rather than on first use.
+pub fn init() {
+    Lazy::force(&KEYS);
+}
+
+/// Key of `piece` standing on `sq`.
+#[inline(always)]
+pub fn piece_square(piece: Piece, sq: Square) -> u64 {
+    KEYS.piece_square[piece.index()][sq.index()]
+}
+
+/// Key mixed in when Black is to move.
+#[inline(always)]
+pub fn side() -> u64 {
+    KEYS.side
+}
+
+/// The side-to-move part of a key.
+#[inline(always)]
+pub fn side_key(color: Color) -> u64 {
+    if color == Color::Black { KEYS.side } else { 0 }
+}

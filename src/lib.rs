@@ -1,0 +1,20 @@
+//! Chariot, a xiangqi (Chinese chess) engine.
+//!
+//! The crate is split the way the engine works: [`types`] (squares, pieces,
+//! bitboards, moves), [`board`] (the position, attack tables, move
+//! generation), and [`tools`] (perft and other command-line tools).
+
+#![deny(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
+
+pub mod board;
+pub mod cli;
+pub mod tools;
+pub mod types;
+
+/// Builds every lazily initialised table now (call once at start-up so the
+/// first search or perft does not pay for it).
+pub fn init() {
+    board::attacks::init();
+    board::zobrist::init();
+}

@@ -1,0 +1,3 @@
+//! Command-line tools: perft.
+
+pub mod perft;
