@@ -2,13 +2,15 @@
 //!
 //! The crate is split the way the engine works: [`types`] (squares, pieces,
 //! bitboards, moves), [`board`] (the position, attack tables, move
-//! generation), and [`tools`] (perft and other command-line tools).
+//! generation), [`rules`] (the rule arbiter: mate, repetition, the no-capture
+//! limit) and [`tools`] (perft and other command-line tools).
 
 #![deny(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod board;
 pub mod cli;
+pub mod rules;
 pub mod tools;
 pub mod types;
 

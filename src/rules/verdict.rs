@@ -1,0 +1,327 @@
+//! The arbiter's answers: [`Outcome`], and for the game level a [`Ruling`]
+//! with the rule applied, the ruling window and the class of every window
+//! move, printable as a readable reason ([`fmt::Display`]) or as one line
+//! ([`Ruling::summary`]).
+
+use std::fmt;
+
+use super::window::{Decision, MoveFacts, Tally, decide};
+use crate::board::Position;
+use crate::types::{Bitboard, Color, Move, Piece, Square};
+
+/// How a game ends, in absolute terms.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    /// Red wins.
+    RedWins,
+    /// Black wins.
+    BlackWins,
+    /// Draw.
+    Draw,
+}
+
+impl Outcome {
+    /// The win of `winner`.
+    pub const fn win_for(winner: Color) -> Outcome {
+        match winner {
+            Color::Red => Outcome::RedWins,
+            Color::Black => Outcome::BlackWins,
+        }
+    }
+
+    /// The winning side, or `None` for a draw.
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::RedWins => Some(Color::Red),
+            Outcome::BlackWins => Some(Color::Black),
+            Outcome::Draw => None,
+        }
+    }
+
+    /// `red_wins`, `black_wins` or `draw` (the `chariot judge` verdict words).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Outcome::RedWins => "red_wins",
+            Outcome::BlackWins => "black_wins",
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A piece threatened by a chase move, followed through the window.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Victim {
+    /// The piece.
+    pub piece: Piece,
+    /// Where it stands at that point of the window.
+    pub square: Square,
+    /// Its identity: the square it stood on at the start of the window (which
+    /// is also where it stands in the current position).
+    pub id: Square,
+}
+
+impl fmt::Display for Victim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the {} {} on {}", self.piece.color().name(), self.piece.kind().name(), self.square)?;
+        if self.square != self.id {
+            write!(f, " (on {} at the window start)", self.id)?;
+        }
+        Ok(())
+    }
+}
+
+/// What one move of the window is for the arbiter (rules.md §3.6, §3.8).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveClass {
+    /// The move gave check (whatever else it attacked).
+    Check,
+    /// The move newly threatened these pieces (NewChase).
+    Chase(Vec<Victim>),
+    /// Anything else.
+    Idle,
+}
+
+/// One move of the ruling window.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct WindowMove {
+    /// Index of the move in the game (the position before it has this ply index).
+    pub ply: usize,
+    /// The move.
+    pub mv: Move,
+    /// The side that played it.
+    pub side: Color,
+    /// Its class.
+    pub class: MoveClass,
+}
+
+/// What one side's moves in the window add up to (rules.md §5).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SideClass {
+    /// Every move gave check.
+    PerpetualCheck,
+    /// Every move newly threatened these pieces (named where they stand now).
+    PerpetualChase(Vec<Victim>),
+    /// Neither.
+    NoViolation,
+}
+
+/// The moves between the third-to-last occurrence of the position and now.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Window {
+    /// Ply index of the first position of the window.
+    pub start_ply: usize,
+    /// Ply index of the last position (the current one).
+    pub end_ply: usize,
+    /// Every move of the window, in order.
+    pub moves: Vec<WindowMove>,
+    /// Red's class over the window.
+    pub red: SideClass,
+    /// Black's class over the window.
+    pub black: SideClass,
+}
+
+/// The rule a [`Ruling`] applied.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Rule {
+    /// `loser` is to move, in check, with no legal move.
+    Checkmate {
+        /// The mated side.
+        loser: Color,
+    },
+    /// `loser` is to move, not in check, with no legal move: a loss in xiangqi.
+    Stalemate {
+        /// The side that cannot move.
+        loser: Color,
+    },
+    /// Repetition where `by` checked on every move of the window (and the
+    /// other side did not): `by` loses.
+    PerpetualCheck {
+        /// The violator.
+        by: Color,
+    },
+    /// Repetition where both sides checked on every move: draw.
+    MutualPerpetualCheck,
+    /// Repetition where `by` chased `victims` on every move (and neither side
+    /// checked on every move, nor did the other side chase): `by` loses.
+    PerpetualChase {
+        /// The violator.
+        by: Color,
+        /// The pieces chased on every move, where they stand now.
+        victims: Vec<Victim>,
+    },
+    /// Repetition where both sides chased perpetually: draw.
+    MutualPerpetualChase,
+    /// Repetition with no violation: draw.
+    Repetition,
+    /// `plies` plies without a capture reached the limit of `limit` plies: draw.
+    MoveLimit {
+        /// Plies since the last capture.
+        plies: u16,
+        /// The limit in plies.
+        limit: u16,
+    },
+    /// No rule ends the game yet.
+    Ongoing {
+        /// Plies since the last capture.
+        plies: u16,
+    },
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rule::Checkmate { loser } => write!(f, "checkmate: {} is mated", loser.name()),
+            Rule::Stalemate { loser } => {
+                write!(f, "stalemate: {} has no legal move, which loses", loser.name())
+            }
+            Rule::PerpetualCheck { by } => write!(f, "perpetual check by {}", by.name()),
+            Rule::MutualPerpetualCheck => write!(f, "mutual perpetual check"),
+            Rule::PerpetualChase { by, victims } => {
+                write!(f, "perpetual chase of {} by {}", list(victims), by.name())
+            }
+            Rule::MutualPerpetualChase => write!(f, "mutual perpetual chase"),
+            Rule::Repetition => write!(f, "plain repetition (no perpetual check or chase)"),
+            Rule::MoveLimit { plies, limit } => {
+                write!(f, "{}-round limit: {plies} plies without a capture", limit / 2)
+            }
+            Rule::Ongoing { plies } => write!(f, "no ruling yet ({plies} plies without a capture)"),
+        }
+    }
+}
+
+/// "the black cannon on b6 and the black horse on c5".
+fn list(victims: &[Victim]) -> String {
+    let names: Vec<String> = victims.iter().map(Victim::to_string).collect();
+    names.join(" and ")
+}
+
+/// The game-level ruling at a position (see [`adjudicate`](super::adjudicate)).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Ruling {
+    /// How the game ends here, or `None` if it goes on.
+    pub outcome: Option<Outcome>,
+    /// The rule applied.
+    pub rule: Rule,
+    /// For repetition rulings, the window and its moves.
+    pub window: Option<Window>,
+}
+
+impl Ruling {
+    /// `red_wins`, `black_wins`, `draw` or `none`.
+    pub fn verdict(&self) -> &'static str {
+        self.outcome.map_or("none", Outcome::as_str)
+    }
+
+    /// One line for an engine `info string`, e.g.
+    /// `black_wins: perpetual chase of the black cannon on b6 by red (plies 0-8)`.
+    pub fn summary(&self) -> String {
+        match &self.window {
+            Some(w) => format!("{}: {} (plies {}-{})", self.verdict(), self.rule, w.start_ply, w.end_ply),
+            None => format!("{}: {}", self.verdict(), self.rule),
+        }
+    }
+
+    /// The ruling on a repetition whose window's moves are `facts`, made at
+    /// the current position `pos` (which equals the window's first position).
+    pub(super) fn repetition(pos: &Position, tally: &[Tally; 2], facts: &[MoveFacts]) -> Ruling {
+        let side_class = |c: Color| {
+            let t = &tally[c.index()];
+            if t.perpetual_check() {
+                SideClass::PerpetualCheck
+            } else if t.perpetual_chase() {
+                SideClass::PerpetualChase(victims(pos, t.chased))
+            } else {
+                SideClass::NoViolation
+            }
+        };
+        let decision = decide(tally);
+        let rule = match decision {
+            Decision::MutualCheck => Rule::MutualPerpetualCheck,
+            Decision::Check(by) => Rule::PerpetualCheck { by },
+            Decision::MutualChase => Rule::MutualPerpetualChase,
+            Decision::Chase(by) => {
+                Rule::PerpetualChase { by, victims: victims(pos, tally[by.index()].chased) }
+            }
+            Decision::Plain => Rule::Repetition,
+        };
+        let end_ply = pos.game_ply();
+        let start_ply = end_ply - facts.len();
+        let moves = facts
+            .iter()
+            .zip(start_ply..)
+            .map(|(m, ply)| WindowMove { ply, mv: m.mv, side: m.side, class: class(pos, m) })
+            .collect();
+        let window = Window {
+            start_ply,
+            end_ply,
+            moves,
+            red: side_class(Color::Red),
+            black: side_class(Color::Black),
+        };
+        Ruling { outcome: Some(decision.outcome()), rule, window: Some(window) }
+    }
+}
+
+/// The pieces whose ids are `ids`, where they stand in `pos` (the window's
+/// first and last position).
+fn victims(pos: &Position, ids: Bitboard) -> Vec<Victim> {
+    ids.filter_map(|sq| Some(Victim { piece: pos.piece_on(sq)?, square: sq, id: sq })).collect()
+}
+
+/// The public class of a classified move.
+fn class(pos: &Position, m: &MoveFacts) -> MoveClass {
+    if m.check {
+        MoveClass::Check
+    } else if m.victims.is_empty() {
+        MoveClass::Idle
+    } else {
+        let victim = |&(square, id): &(Square, Square)| Some(Victim { piece: pos.piece_on(id)?, square, id });
+        MoveClass::Chase(m.victims.iter().filter_map(victim).collect())
+    }
+}
+
+impl fmt::Display for MoveClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveClass::Check => write!(f, "check"),
+            MoveClass::Chase(victims) => write!(f, "chase of {}", list(victims)),
+            MoveClass::Idle => write!(f, "idle"),
+        }
+    }
+}
+
+impl fmt::Display for SideClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SideClass::PerpetualCheck => write!(f, "checks on every move (perpetual check)"),
+            SideClass::PerpetualChase(v) => write!(f, "chases {} on every move (perpetual chase)", list(v)),
+            SideClass::NoViolation => write!(f, "no perpetual check or chase"),
+        }
+    }
+}
+
+impl fmt::Display for Ruling {
+    /// The rule, then for repetitions the window, each side's class and every
+    /// window move with its class, one per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "rule: {}", self.rule)?;
+        if let Some(w) = &self.window {
+            write!(
+                f,
+                "\nwindow: plies {}-{}, from the third-to-last occurrence of the position to now",
+                w.start_ply, w.end_ply
+            )?;
+            write!(f, "\nred: {}\nblack: {}", w.red, w.black)?;
+            for m in &w.moves {
+                write!(f, "\n  ply {:>3} {:<5} {}: {}", m.ply, m.side.name(), m.mv, m.class)?;
+            }
+        }
+        Ok(())
+    }
+}
