@@ -1,18 +1,22 @@
-//! The command line: `chariot perft <depth> [--divide] [FEN]` and friends.
+//! The command line: `chariot perft <depth> [--divide] [FEN]`,
+//! `chariot judge <FEN | startpos> [MOVE …]` and friends.
 //! Output is plain lines for scripts; errors go to stderr with exit status 2.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::board::{Position, START_FEN};
+use crate::rules;
 use crate::tools::perft;
+use crate::types::Move;
 
-const USAGE: &str = "usage: chariot [perft <depth> [--divide] [FEN | startpos]]";
+const USAGE: &str = "usage: chariot perft <depth> [--divide] [FEN | startpos]\n       chariot judge <FEN | startpos> [MOVE ...]";
 
 /// Runs the command given by `args` (without the program name).
 pub fn run(args: &[String]) -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("perft") => cmd_perft(&args[1..]),
+        Some("judge") => cmd_judge(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
@@ -66,5 +70,36 @@ fn cmd_perft(args: &[String]) -> Result<(), String> {
     println!("Nodes searched: {nodes}");
     let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
     println!("Time: {} ms, {} nps", elapsed.as_millis(), nps);
+    Ok(())
+}
+
+/// `judge <FEN | startpos> [moves] [MOVE …]`: plays the moves, then prints
+/// `verdict <red_wins | black_wins | draw | none>` and the reason. The FEN
+/// may be one argument or spread over several: after its first argument,
+/// side/counter fields (`w`, `b`, `r`, `-`, numbers) still belong to it, and
+/// the first argument of any other form starts the moves.
+fn cmd_judge(args: &[String]) -> Result<(), String> {
+    if args.is_empty() {
+        return Err("judge needs a FEN or startpos".into());
+    }
+    let is_fen_field = |a: &&String| {
+        matches!(a.as_str(), "w" | "r" | "b" | "-")
+            || (!a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let fen_len = 1 + args[1..].iter().take_while(is_fen_field).count();
+    let mut pos = parse_fen_args(&args[..fen_len])?;
+    let moves = &args[fen_len..];
+    let moves = if moves.first().is_some_and(|m| m == "moves") { &moves[1..] } else { moves };
+    for (i, text) in moves.iter().enumerate() {
+        let m = Move::parse(text)
+            .ok_or_else(|| format!("malformed move '{text}' (move {}; moves look like h2e2)", i + 1))?;
+        if !(pos.is_pseudo_legal(m) && pos.is_legal(m)) {
+            return Err(format!("illegal move '{text}' (move {}) in {}", i + 1, pos.fen()));
+        }
+        pos.do_move(m);
+    }
+    let ruling = rules::adjudicate(&mut pos, rules::DEFAULT_MOVE_LIMIT);
+    println!("verdict {}", ruling.verdict());
+    println!("{ruling}");
     Ok(())
 }

@@ -1,0 +1,96 @@
+//! `chariot judge` through the built binary: the verdict line and reason,
+//! exit status 0 for every verdict, and exit status 2 with a message on
+//! stderr for bad input.
+
+use std::process::Command;
+
+/// Runs `chariot judge ARGS…`; returns (exit status, stdout, stderr).
+fn judge(args: &[&str]) -> (i32, String, String) {
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_chariot")).arg("judge").args(args).output().expect("run chariot");
+    let text = |b: Vec<u8>| String::from_utf8(b).expect("UTF-8 output");
+    (out.status.code().expect("exit status"), text(out.stdout), text(out.stderr))
+}
+
+const CHASE_FEN: &str = "4k4/9/9/1c7/9/9/9/2R6/9/3K5 w - - 0 1";
+const CHASE: [&str; 8] = ["c2b2", "b6c6", "b2c2", "c6b6", "c2b2", "b6c6", "b2c2", "c6b6"];
+
+#[test]
+fn perpetual_chase_verdict_and_reason() {
+    let mut args = vec![CHASE_FEN];
+    args.extend(CHASE);
+    let (code, out, err) = judge(&args);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "verdict black_wins");
+    assert_eq!(lines[1], "rule: perpetual chase of the black cannon on b6 by red");
+    assert!(lines[2].starts_with("window: plies 0-8"), "{out}");
+    assert!(out.contains("red: chases the black cannon on b6 on every move"), "{out}");
+    assert!(out.contains("black: no perpetual check or chase"), "{out}");
+    assert!(
+        out.contains("ply   2 red   b2c2: chase of the black cannon on c6 (on b6 at the window start)"),
+        "{out}"
+    );
+    assert!(out.contains("ply   7 black c6b6: idle"), "{out}");
+    assert_eq!(out.lines().filter(|l| l.trim_start().starts_with("ply")).count(), 8, "{out}");
+}
+
+#[test]
+fn fen_may_be_spread_over_arguments() {
+    let mut args: Vec<&str> = CHASE_FEN.split(' ').collect();
+    args.push("moves");
+    args.extend(CHASE);
+    let (code, out, _) = judge(&args);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().next(), Some("verdict black_wins"));
+    let (code, out, _) = judge(&["4k4/9/9/1c7/9/9/9/2R6/9/3K5", "w", "c2b2"]);
+    assert_eq!((code, out.lines().next()), (0, Some("verdict none")));
+}
+
+#[test]
+fn other_verdicts() {
+    let (code, out, _) = judge(&["startpos"]);
+    assert_eq!((code, out.lines().next()), (0, Some("verdict none")));
+    let (code, out, _) = judge(&["startpos", "h2e2", "h9g7"]);
+    assert_eq!((code, out.lines().next()), (0, Some("verdict none")));
+    let (code, out, _) = judge(&["3k5/1R7/9/9/9/9/9/9/R8/4K4 w - - 0 1", "a1a9"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "verdict red_wins\nrule: checkmate: black is mated\n");
+    let (code, out, _) = judge(&[
+        "4k4/R8/9/9/9/9/9/9/9/3K5 w",
+        "a8a9",
+        "e9e8",
+        "a9a8",
+        "e8e9",
+        "a8a9",
+        "e9e8",
+        "a9a8",
+        "e8e9",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("verdict black_wins\nrule: perpetual check by red\n"), "{out}");
+    let (code, out, _) = judge(&["4k4/9/9/9/9/9/9/9/9/3K4R w - - 119 1", "d0d1"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "verdict draw\nrule: 60-round limit: 120 plies without a capture\n");
+}
+
+#[test]
+fn bad_input_exits_with_status_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&[], "needs a FEN"),
+        (&["rnbakabnr/9 w"], "bad FEN"),
+        (&["4k4/9/9/9/9/9/9/9/9/4K4 w"], "bad FEN"),
+        (&["startpos", "h2e3"], "illegal move 'h2e3'"),
+        (&["startpos", "h2e2", "h2e2"], "illegal move 'h2e2' (move 2)"),
+        (&["startpos", "h2e"], "malformed move 'h2e'"),
+        (&["startpos", "z9z9"], "malformed move"),
+        (&[CHASE_FEN, "c2b2", "b6b6"], "malformed move"),
+    ];
+    for (args, needle) in cases {
+        let (code, out, err) = judge(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
