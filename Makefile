@@ -21,7 +21,7 @@ test: ## What CI runs: formatting, lints, the whole test suite in release mode
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) test --release
 
-bench: ## Criterion benchmarks (move generation, make/unmake, perft)
+bench: ## Criterion benchmarks (move generation, make/unmake, perft, rule arbiter)
 	$(CARGO) bench
 
 perft-full: ## Every perft count in perft-data/, however deep (minutes)

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod json;
+
 use std::path::PathBuf;
 
 /// One line of a perft file: a FEN and its (depth, count) pairs.

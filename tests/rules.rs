@@ -1,0 +1,276 @@
+//! The rule arbiter against the verified games in `tests/data/rules/`:
+//! `cases.jsonl` (the shared catalogue, rules.md §10) and `extra.jsonl`
+//! (mirrored and reinforced copies and random games, verdicts from the
+//! reference implementation; see the README there).
+//!
+//! For every game: each move is legal; the game-level verdict, rule, window
+//! and per-move trace (check flag, new-chase squares, victim ids) match; the
+//! in-search ruling matches `search_ruling` with every earlier occurrence
+//! strictly inside the tree, and with the game's first position as the root;
+//! both rulings leave the position untouched; `illegal_next`/`legal_next` hold.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use chariot::board::Position;
+use chariot::rules::{self, DEFAULT_MOVE_LIMIT, MoveClass, Outcome, Rule};
+use common::json::Json;
+
+/// One move of a `trace`.
+struct TraceMove {
+    mv: String,
+    side: String,
+    check: bool,
+    new_chases: Vec<String>,
+    victim_ids: Vec<String>,
+}
+
+/// One test game.
+struct Case {
+    id: String,
+    fen: String,
+    moves: Vec<String>,
+    expected: String,
+    /// `search_ruling`: `None` when the field is `null` (no repetition).
+    search: Option<String>,
+    window: Option<(usize, usize)>,
+    trace: Option<Vec<TraceMove>>,
+    /// `ruling_rule` if the field is present (`Some(None)` for `null`).
+    rule: Option<Option<String>>,
+    illegal_next: Vec<String>,
+    legal_next: Option<Vec<String>>,
+}
+
+fn field<'a>(obj: &'a Json, key: &str) -> &'a Json {
+    obj.get(key).unwrap_or_else(|| panic!("missing field '{key}'"))
+}
+
+fn text(obj: &Json, key: &str) -> String {
+    field(obj, key).as_str().unwrap_or_else(|| panic!("'{key}' is not a string")).to_string()
+}
+
+fn parse_case(obj: &Json) -> Case {
+    let strings = |key: &str| obj.get(key).map(|v| v.as_strings().expect("array of strings"));
+    let trace = obj.get("trace").map(|t| {
+        t.as_array()
+            .expect("trace is an array")
+            .iter()
+            .map(|m| TraceMove {
+                mv: text(m, "move"),
+                side: text(m, "side"),
+                check: field(m, "check").as_bool().expect("check is a bool"),
+                new_chases: field(m, "new_chases").as_strings().expect("new_chases"),
+                victim_ids: field(m, "victim_ids").as_strings().expect("victim_ids"),
+            })
+            .collect()
+    });
+    let window = obj.get("ruling_window_plies").map(|w| {
+        let w = w.as_array().expect("window is an array");
+        (w[0].as_usize().expect("start"), w[1].as_usize().expect("end"))
+    });
+    Case {
+        id: text(obj, "id"),
+        fen: text(obj, "fen"),
+        moves: strings("moves").expect("moves"),
+        expected: text(obj, "expected"),
+        search: obj.get("search_ruling").and_then(|s| s.as_str().map(str::to_string)),
+        window,
+        trace,
+        rule: obj.get("ruling_rule").map(|r| r.as_str().map(str::to_string)),
+        illegal_next: strings("illegal_next").unwrap_or_default(),
+        legal_next: strings("legal_next"),
+    }
+}
+
+fn load(name: &str) -> Vec<Case> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/rules").join(name);
+    let data = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    data.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| parse_case(&Json::parse(l).unwrap_or_else(|e| panic!("{name}:{}: {e}", i + 1))))
+        .collect()
+}
+
+fn verdict(o: Option<Outcome>) -> &'static str {
+    o.map_or("none", Outcome::as_str)
+}
+
+/// The in-search answer when no repetition rules: the move limit (rules.md §7).
+fn limit_fallback(pos: &Position) -> &'static str {
+    if pos.rule60() < DEFAULT_MOVE_LIMIT {
+        "none"
+    } else if pos.has_legal_move() {
+        "draw"
+    } else {
+        verdict(Some(Outcome::win_for(!pos.side_to_move())))
+    }
+}
+
+/// Checks one game; returns every mismatch found.
+fn check_case(case: &Case) -> Vec<String> {
+    let mut errs = Vec::new();
+    let mut pos = match Position::from_fen(&case.fen) {
+        Ok(p) => p,
+        Err(e) => return vec![format!("bad FEN: {e}")],
+    };
+    // Keys and capture flags of every position, for the independent
+    // occurrence count below.
+    let mut keys = vec![pos.key()];
+    let mut last_capture = 0;
+    for (i, m) in case.moves.iter().enumerate() {
+        let Some(mv) = pos.parse_legal_move(m) else {
+            return vec![format!("move {i} '{m}' is illegal in {}", pos.fen())];
+        };
+        pos.do_move(mv);
+        keys.push(pos.key());
+        if pos.captured_piece().is_some() {
+            last_capture = i + 1;
+        }
+    }
+    let original = pos.clone();
+
+    let ruling = rules::adjudicate(&mut pos, DEFAULT_MOVE_LIMIT);
+    if pos != original {
+        errs.push("adjudicate changed the position".into());
+    }
+    if ruling.verdict() != case.expected {
+        errs.push(format!("verdict {} != expected {}\n{ruling}", ruling.verdict(), case.expected));
+    }
+    let window = ruling.window.as_ref().map(|w| (w.start_ply, w.end_ply));
+    if window != case.window {
+        errs.push(format!("window {window:?} != {:?}", case.window));
+    }
+    if let Some(Some(rule)) = &case.rule {
+        let ok = match rule.as_str() {
+            "checkmate" => matches!(ruling.rule, Rule::Checkmate { .. }),
+            "stalemate" => matches!(ruling.rule, Rule::Stalemate { .. }),
+            "move_limit" => matches!(ruling.rule, Rule::MoveLimit { .. }),
+            "repetition" => ruling.window.is_some(),
+            other => {
+                errs.push(format!("unknown ruling_rule '{other}'"));
+                true
+            }
+        };
+        if !ok {
+            errs.push(format!("rule {:?} is not {rule}", ruling.rule));
+        }
+    } else if let Some(None) = &case.rule
+        && !matches!(ruling.rule, Rule::Ongoing { .. })
+    {
+        errs.push(format!("rule {:?}, expected no ruling", ruling.rule));
+    }
+    if let (Some(trace), Some(w)) = (&case.trace, &ruling.window) {
+        if trace.len() != w.moves.len() {
+            errs.push(format!("trace has {} moves, window {}", trace.len(), w.moves.len()));
+        }
+        for (t, m) in trace.iter().zip(&w.moves) {
+            let (check, squares, ids) = match &m.class {
+                MoveClass::Check => (true, vec![], vec![]),
+                MoveClass::Idle => (false, vec![], vec![]),
+                MoveClass::Chase(v) => (
+                    false,
+                    v.iter().map(|v| v.square.to_string()).collect(),
+                    v.iter().map(|v| v.id.to_string()).collect::<BTreeSet<_>>().into_iter().collect(),
+                ),
+            };
+            let mut squares: Vec<String> = squares;
+            squares.sort();
+            let got = (m.mv.to_string(), m.side.name().to_string(), check, squares, ids);
+            let want = (t.mv.clone(), t.side.clone(), t.check, t.new_chases.clone(), t.victim_ids.clone());
+            if got != want {
+                errs.push(format!("ply {}: got {got:?}, trace says {want:?}", m.ply));
+            }
+        }
+    }
+
+    // In search, every earlier occurrence strictly inside the tree: the root
+    // lies before the game's first position.
+    let n = case.moves.len();
+    let want = case.search.as_deref().unwrap_or_else(|| limit_fallback(&pos));
+    let got = verdict(rules::search_ruling(&mut pos, n + 1, DEFAULT_MOVE_LIMIT));
+    if got != want {
+        errs.push(format!("search_ruling {got} != {want}"));
+    }
+    // With the game's first position as the root, a second occurrence of it
+    // is not ruled (it is not strictly inside the tree).
+    let earlier: Vec<usize> = (last_capture..n.saturating_sub(3))
+        .filter(|j| (n - j).is_multiple_of(2) && keys[*j] == keys[n])
+        .collect();
+    let want = match earlier.as_slice() {
+        [0] => limit_fallback(&pos),
+        _ => want,
+    };
+    let got = verdict(rules::search_ruling(&mut pos, n, DEFAULT_MOVE_LIMIT));
+    if got != want {
+        errs.push(format!("search_ruling with the first position as root: {got} != {want}"));
+    }
+    if pos != original {
+        errs.push("search_ruling changed the position".into());
+    }
+
+    for m in &case.illegal_next {
+        if pos.parse_legal_move(m).is_some() {
+            errs.push(format!("{m} should be illegal"));
+        }
+    }
+    if let Some(legal) = &case.legal_next {
+        let got: BTreeSet<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+        let want: BTreeSet<String> = legal.iter().cloned().collect();
+        if got != want {
+            errs.push(format!("legal moves {got:?} != {want:?}"));
+        }
+    }
+    errs
+}
+
+fn check_all(cases: &[Case]) {
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|c| {
+            let errs = check_case(c);
+            (!errs.is_empty())
+                .then(|| format!("{} ({} {}):\n  {}", c.id, c.fen, c.moves.join(" "), errs.join("\n  ")))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} games fail:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn shared_catalogue() {
+    let cases = load("cases.jsonl");
+    assert_eq!(cases.len(), 67);
+    check_all(&cases);
+}
+
+#[test]
+fn extra_games() {
+    let cases = load("extra.jsonl");
+    assert!(cases.len() >= 30, "only {} extra games", cases.len());
+    let ids: BTreeSet<&str> = cases.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids.len(), cases.len(), "duplicate ids");
+    check_all(&cases);
+}
+
+#[test]
+fn json_reader_handles_the_grammar() {
+    let v = Json::parse(
+        r#" {"a": [1, -2.5e1, true, false, null], "s": "x\"\\\/\n\u00e9\ud83d\ude00", "o": {}} "#,
+    )
+    .unwrap();
+    assert_eq!(v.get("a").unwrap().as_array().unwrap()[1], Json::Num(-25.0));
+    assert_eq!(v.get("a").unwrap().as_array().unwrap()[4], Json::Null);
+    assert_eq!(v.get("s").unwrap().as_str(), Some("x\"\\/\n\u{e9}\u{1F600}"));
+    assert_eq!(v.get("o"), Some(&Json::Obj(vec![])));
+    for bad in ["", "[1,]", "{\"a\" 1}", "\"abc", "tru", "[1] x", "{\"a\":1,}", "\"\\q\""] {
+        assert!(Json::parse(bad).is_err(), "{bad}");
+    }
+}
