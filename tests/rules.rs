@@ -274,3 +274,32 @@ fn json_reader_handles_the_grammar() {
         assert!(Json::parse(bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn summary_line_for_info_string() {
+    let summary = |fen: &str, moves: &[&str]| {
+        let mut pos = Position::from_fen(fen).unwrap();
+        for m in moves {
+            let m = pos.parse_legal_move(m).unwrap();
+            pos.do_move(m);
+        }
+        rules::adjudicate(&mut pos, DEFAULT_MOVE_LIMIT).summary()
+    };
+    let chase = ["c2b2", "b6c6", "b2c2", "c6b6", "c2b2", "b6c6", "b2c2", "c6b6"];
+    assert_eq!(
+        summary("4k4/9/9/1c7/9/9/9/2R6/9/3K5 w - - 0 1", &chase),
+        "black_wins: perpetual chase of the black cannon on b6 by red (plies 0-8)"
+    );
+    assert_eq!(
+        summary("3k5/1R7/9/9/9/9/9/9/R8/4K4 w - - 0 1", &["a1a9"]),
+        "red_wins: checkmate: black is mated"
+    );
+    assert_eq!(
+        summary("3k5/9/9/9/9/9/9/9/8R/4K4 w - - 0 1", &["i1i8"]),
+        "red_wins: stalemate: black has no legal move, which loses"
+    );
+    assert_eq!(
+        summary("4k4/9/9/9/9/9/9/9/9/3K4R w - - 7 1", &[]),
+        "none: no ruling yet (7 plies without a capture)"
+    );
+}
