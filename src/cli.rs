@@ -5,20 +5,24 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::board::{Position, START_FEN};
-use crate::tools::perft;
+use crate::tools::{bench, perft};
 
-const USAGE: &str = "usage: chariot [perft <depth> [--divide] [FEN | startpos]]";
+const USAGE: &str = "usage: chariot [perft <depth> [--divide] [FEN | startpos] | bench [depth]]";
 
 /// Runs the command given by `args` (without the program name).
 pub fn run(args: &[String]) -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("perft") => cmd_perft(&args[1..]),
+        Some("bench") => cmd_bench(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
         }
         Some(other) => Err(format!("unknown command '{other}'\n{USAGE}")),
-        None => Err(format!("no protocol loop yet\n{USAGE}")),
+        None => {
+            crate::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock());
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -66,5 +70,20 @@ fn cmd_perft(args: &[String]) -> Result<(), String> {
     println!("Nodes searched: {nodes}");
     let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
     println!("Time: {} ms, {} nps", elapsed.as_millis(), nps);
+    Ok(())
+}
+
+fn cmd_bench(args: &[String]) -> Result<(), String> {
+    let depth = match args.first() {
+        None => bench::DEFAULT_DEPTH,
+        Some(d) => d
+            .parse()
+            .ok()
+            .filter(|d| (1..=64).contains(d))
+            .ok_or_else(|| format!("bad depth '{d}' (expected 1..=64)"))?,
+    };
+    let n = bench::POSITIONS.len();
+    let result = bench::run(depth, |i, fen, nodes| println!("position {}/{n}: {nodes} nodes  {fen}", i + 1));
+    println!("{} nodes {} nps", result.nodes, result.nps);
     Ok(())
 }
