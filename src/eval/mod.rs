@@ -206,6 +206,9 @@ pub fn is_dead_draw(pos: &Position) -> bool {
 
 /// The evaluation of `pos` from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
+    if is_dead_draw(pos) {
+        return 0;
+    }
     let red = material_and_squares(pos, Color::Red) + activity(pos, Color::Red);
     let black = material_and_squares(pos, Color::Black) + activity(pos, Color::Black);
     let mut total = red - black;

@@ -7,7 +7,7 @@ use super::movepick::{MovePicker, PickContext};
 use super::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, NONE, from_tt, mate_in, mated_in, to_tt};
 use super::worker::{REDUCTIONS, Worker};
 use crate::board::SEE_VALUE;
-use crate::eval::evaluate;
+use crate::eval::{evaluate, is_dead_draw};
 use crate::tt::{Bound, TtEntry};
 use crate::types::{Move, PieceKind};
 
@@ -21,9 +21,12 @@ impl Worker {
         PickContext { cont: [back(1), back(2), back(4)] }
     }
 
-    /// The score a repeated position or the no-capture limit imposes, if any.
+    /// The score a repeated position, the no-capture limit or a dead draw imposes, if any.
     fn rule_score(&self, ply: usize) -> Option<i32> {
         let pos = &self.pos;
+        if is_dead_draw(pos) {
+            return Some(DRAW);
+        }
         let end = (pos.rule60().min(pos.plies_from_null()) as usize).min(pos.game_ply());
         let key = pos.key();
         let mut i = 4;
@@ -109,13 +112,13 @@ impl Worker {
         if depth <= 0 {
             return self.qsearch::<PV>(alpha, beta, ply);
         }
+        if self.should_stop() {
+            return 0;
+        }
         self.nodes += 1;
         if PV {
             self.pv_len[ply] = ply;
             self.seldepth = self.seldepth.max(ply + 1);
-        }
-        if self.should_stop() {
-            return 0;
         }
         let in_check = self.pos.in_check();
         if !root {
@@ -414,13 +417,13 @@ impl Worker {
 
     /// Quiescence search: captures only (all evasions when in check), until the position is quiet.
     pub(super) fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.should_stop() {
+            return 0;
+        }
         self.nodes += 1;
         if PV {
             self.pv_len[ply] = ply;
             self.seldepth = self.seldepth.max(ply + 1);
-        }
-        if self.should_stop() {
-            return 0;
         }
         if let Some(score) = self.rule_score(ply) {
             return score;
