@@ -7,22 +7,26 @@ use std::time::Instant;
 
 use crate::board::{Position, START_FEN};
 use crate::rules;
-use crate::tools::perft;
+use crate::tools::{bench, perft};
 use crate::types::Move;
 
-const USAGE: &str = "usage: chariot perft <depth> [--divide] [FEN | startpos]\n       chariot judge <FEN | startpos> [MOVE ...]";
+const USAGE: &str = "usage: chariot [perft <depth> [--divide] [FEN | startpos] | bench [depth]]\n       chariot judge <FEN | startpos> [MOVE ...]";
 
 /// Runs the command given by `args` (without the program name).
 pub fn run(args: &[String]) -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("perft") => cmd_perft(&args[1..]),
         Some("judge") => cmd_judge(&args[1..]),
+        Some("bench") => cmd_bench(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
         }
         Some(other) => Err(format!("unknown command '{other}'\n{USAGE}")),
-        None => Err(format!("no protocol loop yet\n{USAGE}")),
+        None => {
+            crate::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock());
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -101,5 +105,20 @@ fn cmd_judge(args: &[String]) -> Result<(), String> {
     let ruling = rules::adjudicate(&mut pos, rules::DEFAULT_MOVE_LIMIT);
     println!("verdict {}", ruling.verdict());
     println!("{ruling}");
+    Ok(())
+}
+
+fn cmd_bench(args: &[String]) -> Result<(), String> {
+    let depth = match args.first() {
+        None => bench::DEFAULT_DEPTH,
+        Some(d) => d
+            .parse()
+            .ok()
+            .filter(|d| (1..=64).contains(d))
+            .ok_or_else(|| format!("bad depth '{d}' (expected 1..=64)"))?,
+    };
+    let n = bench::POSITIONS.len();
+    let result = bench::run(depth, |i, fen, nodes| println!("position {}/{n}: {nodes} nodes  {fen}", i + 1));
+    println!("{} nodes {} nps", result.nodes, result.nps);
     Ok(())
 }

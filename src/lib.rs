@@ -10,8 +10,14 @@
 
 pub mod board;
 pub mod cli;
+pub mod engine;
+pub mod eval;
+pub mod protocol;
 pub mod rules;
+pub mod search;
+pub mod threads;
 pub mod tools;
+pub mod tt;
 pub mod types;
 
 /// Builds every lazily initialised table now (call once at start-up so the

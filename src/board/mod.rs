@@ -5,12 +5,14 @@ pub mod attacks;
 mod fen;
 mod makemove;
 mod movegen;
+mod see;
 pub mod zobrist;
 
 use std::fmt;
 
 pub use fen::{FenError, START_FEN};
 pub use movegen::GenType;
+pub use see::SEE_VALUE;
 
 use crate::types::{Bitboard, Color, Move, Piece, PieceKind, Square};
 use attacks::{

@@ -1,3 +1,4 @@
-//! Command-line tools: perft.
+//! Command-line tools: perft and bench.
 
+pub mod bench;
 pub mod perft;

@@ -1,0 +1,259 @@
+//! The engine facade the protocols drive: the game position, the options,
+//! the transposition table and the thread pool. It never prints; a search
+//! reports through [`SearchEvent`]s on the channel given to [`Engine::new`].
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use crossbeam_channel::{Receiver, Sender, unbounded};
+
+use crate::board::{FenError, Position};
+use crate::search::{SearchConfig, SearchEvent, SearchLimits, SearchShared};
+use crate::threads::ThreadPool;
+use crate::tt::TranspositionTable;
+use crate::types::Move;
+
+/// Why a `position` command was not (fully) applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The FEN was refused; the engine keeps its previous position.
+    BadFen(FenError),
+    /// Move number `index` (0-based) is malformed or illegal; the position
+    /// reached before it is kept.
+    IllegalMove {
+        /// Index of the move in the list.
+        index: usize,
+        /// The move as given.
+        text: String,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::BadFen(e) => write!(f, "invalid FEN: {e}"),
+            PositionError::IllegalMove { index, text } => {
+                let shown: String = text.chars().take(16).flat_map(char::escape_debug).collect();
+                write!(
+                    f,
+                    "illegal move '{shown}' (move {} of the list); kept the position before it",
+                    index + 1
+                )
+            }
+        }
+    }
+}
+
+/// Default transposition table size in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Largest transposition table accepted, in megabytes.
+pub const MAX_HASH_MB: usize = 1 << 20;
+/// Largest thread count accepted.
+pub const MAX_THREADS: usize = 1024;
+
+struct Running {
+    shared: Arc<SearchShared>,
+    done: Receiver<()>,
+}
+
+/// See the module comment.
+pub struct Engine {
+    pool: ThreadPool,
+    tt: Arc<TranspositionTable>,
+    pos: Position,
+    config: SearchConfig,
+    events: Sender<SearchEvent>,
+    running: Option<Running>,
+    last_nodes: u64,
+}
+
+impl Engine {
+    /// An engine with one thread and a 16 MB table, at the start position.
+    pub fn new(events: Sender<SearchEvent>) -> Engine {
+        Engine {
+            pool: ThreadPool::new(1),
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            pos: Position::startpos(),
+            config: SearchConfig::default(),
+            events,
+            running: None,
+            last_nodes: 0,
+        }
+    }
+
+    /// The current game position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The search settings (MultiPV, move overhead, move limit).
+    pub fn config_mut(&mut self) -> &mut SearchConfig {
+        &mut self.config
+    }
+
+    /// Sets the position from a FEN and a list of moves. On an illegal move,
+    /// keeps the position reached before it and says which move it was.
+    pub fn set_position<S: AsRef<str>>(&mut self, fen: &str, moves: &[S]) -> Result<(), PositionError> {
+        let mut pos = Position::from_fen(fen).map_err(PositionError::BadFen)?;
+        pos.reserve(moves.len() + 256);
+        let mut result = Ok(());
+        for (index, text) in moves.iter().enumerate() {
+            match pos.parse_legal_move(text.as_ref()) {
+                Some(m) => pos.do_move(m),
+                None => {
+                    result = Err(PositionError::IllegalMove { index, text: text.as_ref().to_string() });
+                    break;
+                }
+            }
+        }
+        self.pos = pos;
+        result
+    }
+
+    /// Starts searching the current position (returns at once). A search
+    /// already running is stopped first.
+    pub fn go(&mut self, limits: SearchLimits) {
+        self.stop();
+        self.wait();
+        let legal = self.pos.legal_moves();
+        let allowed = |m: &Move| {
+            (limits.search_moves.is_empty() || limits.search_moves.contains(m))
+                && !limits.ban_moves.contains(m)
+        };
+        let mut root_moves: Vec<Move> = legal.iter().copied().filter(allowed).collect();
+        if root_moves.is_empty() {
+            root_moves = legal.to_vec();
+        }
+        self.tt.new_search();
+        let threads = self.pool.len();
+        let shared = Arc::new(SearchShared {
+            tt: Arc::clone(&self.tt),
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(limits.ponder),
+            clock_offset_ms: AtomicU64::new(0),
+            nodes: (0..threads).map(|_| Default::default()).collect(),
+            limits,
+            config: self.config,
+            root: self.pos.clone(),
+            root_moves,
+            start: Instant::now(),
+            events: self.events.clone(),
+            results: unbounded(),
+        });
+        let done = self.pool.start(Arc::clone(&shared));
+        self.running = Some(Running { shared, done });
+    }
+
+    /// Asks a running search to stop; it will report its move.
+    pub fn stop(&mut self) {
+        if let Some(r) = &self.running {
+            r.shared.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The opponent played the expected move: the clock starts now.
+    pub fn ponderhit(&mut self) {
+        if let Some(r) = &self.running
+            && r.shared.pondering.load(Ordering::Relaxed)
+        {
+            let ms = r.shared.start.elapsed().as_millis() as u64;
+            r.shared.clock_offset_ms.store(ms, Ordering::Relaxed);
+            r.shared.pondering.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// True while a search runs (until its `BestMove` has been sent).
+    pub fn is_searching(&mut self) -> bool {
+        if let Some(r) = &self.running
+            && r.done.try_recv().is_ok()
+        {
+            self.finish();
+        }
+        self.running.is_some()
+    }
+
+    /// Blocks until the running search (if any) has reported its move.
+    pub fn wait(&mut self) {
+        if let Some(r) = &self.running {
+            let _ = r.done.recv();
+            self.finish();
+        }
+    }
+
+    fn finish(&mut self) {
+        if let Some(r) = self.running.take() {
+            self.last_nodes = r.shared.total_nodes();
+        }
+    }
+
+    /// Waits for a running search to finish, but stops it first if it would
+    /// never end by itself (`infinite` or pondering).
+    pub fn wait_unless_endless(&mut self) {
+        if let Some(r) = &self.running
+            && (r.shared.limits.infinite || r.shared.pondering.load(Ordering::Relaxed))
+        {
+            self.stop();
+        }
+        self.wait();
+    }
+
+    /// The table entry of `pos`, if any (UCCI `probe`).
+    pub fn probe(&self, pos: &Position) -> Option<crate::tt::TtEntry> {
+        self.tt.probe(pos.key())
+    }
+
+    /// Nodes searched by the last finished search.
+    pub fn last_nodes(&self) -> u64 {
+        self.last_nodes
+    }
+
+    /// New game: clears the table and every thread's histories.
+    pub fn new_game(&mut self) {
+        self.wait();
+        self.tt.clear(self.pool.len());
+        self.pool.clear();
+    }
+
+    /// Empties the transposition table.
+    pub fn clear_hash(&mut self) {
+        self.wait();
+        self.tt.clear(self.pool.len());
+    }
+
+    /// Resizes the transposition table (clamped to 1..=[`MAX_HASH_MB`]).
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.wait();
+        let mb = mb.clamp(1, MAX_HASH_MB);
+        if mb != self.tt.size_mb() {
+            self.tt = Arc::new(TranspositionTable::new(mb));
+        }
+    }
+
+    /// Current transposition table size in megabytes.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// Sets the number of search threads (clamped to 1..=[`MAX_THREADS`]).
+    pub fn set_threads(&mut self, n: usize) {
+        self.wait();
+        let n = n.clamp(1, MAX_THREADS);
+        if n != self.pool.len() {
+            self.pool = ThreadPool::new(n);
+        }
+    }
+
+    /// Number of search threads.
+    pub fn threads(&self) -> usize {
+        self.pool.len()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+        self.wait();
+    }
+}

@@ -1,0 +1,499 @@
+//! One search thread's state and its iterative-deepening loop. The main
+//! thread (id 0) also manages time, reports progress and picks the move.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use crossbeam_channel::{Receiver, Sender};
+use once_cell::sync::Lazy;
+
+use super::history::Histories;
+use super::score::{INFINITE, MATE_BOUND, MAX_PLY, NONE, mate_in, mated_in};
+use super::timeman::TimeManager;
+use super::{SearchConfig, SearchEvent, SearchInfo, SearchLimits};
+use crate::board::Position;
+use crate::tt::{Bound, TranspositionTable};
+use crate::types::Move;
+
+/// A node counter on its own cache line.
+#[repr(align(64))]
+#[derive(Default)]
+pub struct NodeCounter(pub AtomicU64);
+
+/// Everything the threads of one search share. Created per `go`.
+pub struct SearchShared {
+    /// The transposition table.
+    pub tt: Arc<TranspositionTable>,
+    /// Set to stop every thread.
+    pub stop: AtomicBool,
+    /// True while pondering: the clock does not run.
+    pub pondering: AtomicBool,
+    /// Milliseconds after `start` at which the clock started (set by `ponderhit`).
+    pub clock_offset_ms: AtomicU64,
+    /// Nodes searched, per thread (published every few hundred nodes).
+    pub nodes: Box<[NodeCounter]>,
+    /// The limits given by `go`.
+    pub limits: SearchLimits,
+    /// Engine settings.
+    pub config: SearchConfig,
+    /// The position to search, with its game history.
+    pub root: Position,
+    /// The root moves allowed (legal, after `searchmoves` and `banmoves`).
+    pub root_moves: Vec<Move>,
+    /// When `go` arrived.
+    pub start: Instant,
+    /// Where progress and the final move go.
+    pub events: Sender<SearchEvent>,
+    /// Helpers send their results here when they stop.
+    pub results: (Sender<ThreadResult>, Receiver<ThreadResult>),
+}
+
+impl SearchShared {
+    /// Total nodes of all threads (as last published).
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.0.load(Ordering::Relaxed)).sum()
+    }
+
+    /// Milliseconds since the clock started (after `ponderhit` when pondering).
+    fn clock_ms(&self) -> u64 {
+        (self.start.elapsed().as_millis() as u64).saturating_sub(self.clock_offset_ms.load(Ordering::Relaxed))
+    }
+}
+
+/// A thread's answer when its search ends.
+#[derive(Clone, Debug)]
+pub struct ThreadResult {
+    /// Its best root move.
+    pub best: Move,
+    /// The score of that move.
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: i32,
+    /// Its principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// A move at the root with what the search learned about it.
+#[derive(Clone, Debug)]
+pub(super) struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    pub prev_score: i32,
+    pub avg_score: i32,
+    pub seldepth: usize,
+    pub pv: Vec<Move>,
+}
+
+/// Per-ply search state.
+#[derive(Clone, Copy)]
+pub(super) struct Frame {
+    pub static_eval: i32,
+    pub killers: [Move; 2],
+    pub current_move: Move,
+    /// Continuation-history index of the move made at this ply (None for null moves).
+    pub cont: Option<usize>,
+    pub in_check: bool,
+}
+
+impl Default for Frame {
+    fn default() -> Self {
+        Frame {
+            static_eval: NONE,
+            killers: [Move::NONE; 2],
+            current_move: Move::NONE,
+            cont: None,
+            in_check: false,
+        }
+    }
+}
+
+/// Late-move reductions by depth and move number.
+pub(super) static REDUCTIONS: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
+    let mut t = [[0; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.8 + (d as f64).ln() * (m as f64).ln() / 2.3) as i32;
+        }
+    }
+    t
+});
+
+/// The state of one search thread. It lives as long as its thread, so the
+/// histories carry over from one move to the next until a new game.
+pub struct Worker {
+    pub(super) id: usize,
+    pub(super) pos: Position,
+    pub(super) hist: Box<Histories>,
+    pub(super) stack: Vec<Frame>,
+    pub(super) pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pub(super) pv_len: [usize; MAX_PLY + 1],
+    pub(super) root_moves: Vec<RootMove>,
+    pub(super) nodes: u64,
+    pub(super) seldepth: usize,
+    pub(super) root_depth: i32,
+    pub(super) pv_idx: usize,
+    pub(super) completed_depth: i32,
+    pub(super) stopped: bool,
+    pub(super) shared: Option<Arc<SearchShared>>,
+    pub(super) time: Option<TimeManager>,
+    pub(super) move_limit: u16,
+}
+
+impl Worker {
+    /// A fresh worker for thread `id` (0 = main).
+    pub fn new(id: usize) -> Worker {
+        Worker {
+            id,
+            pos: Position::startpos(),
+            hist: Box::default(),
+            stack: vec![Frame::default(); MAX_PLY + 8],
+            pv: Box::new([[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            root_moves: Vec::new(),
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 0,
+            pv_idx: 0,
+            completed_depth: 0,
+            stopped: false,
+            shared: None,
+            time: None,
+            move_limit: 120,
+        }
+    }
+
+    /// Forgets what was learned (new game).
+    pub fn clear(&mut self) {
+        self.hist.clear();
+    }
+
+    #[inline(always)]
+    pub(super) fn shared(&self) -> &SearchShared {
+        self.shared.as_deref().expect("searching")
+    }
+
+    /// Runs this thread's part of a search. The main thread returns the final
+    /// result after the helpers have stopped and emits `BestMove`; helpers
+    /// send their result to the main thread.
+    pub fn run(&mut self, shared: Arc<SearchShared>) {
+        self.pos = shared.root.clone();
+        self.pos.reserve(MAX_PLY + 16);
+        self.move_limit = shared.config.move_limit;
+        self.nodes = 0;
+        self.completed_depth = 0;
+        self.stopped = false;
+        self.root_moves = shared
+            .root_moves
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INFINITE,
+                prev_score: -INFINITE,
+                avg_score: -INFINITE,
+                seldepth: 0,
+                pv: vec![mv],
+            })
+            .collect();
+        self.stack.fill(Frame::default());
+        self.time = (self.id == 0).then(|| {
+            TimeManager::new(
+                &shared.limits,
+                shared.root.side_to_move(),
+                shared.config.move_overhead_ms,
+                shared.start,
+            )
+        });
+        self.shared = Some(shared);
+        if !self.root_moves.is_empty() {
+            self.iterative_deepening();
+        } else if self.id == 0 {
+            // No legal move: the side to move has lost (checkmate or stalemate).
+            let shared = self.shared();
+            let _ = shared.events.send(SearchEvent::Info(SearchInfo {
+                depth: 0,
+                seldepth: 0,
+                multipv: 1,
+                score: mated_in(0),
+                bound: None,
+                nodes: 0,
+                nps: 0,
+                hashfull: 0,
+                time_ms: shared.start.elapsed().as_millis() as u64,
+                pv: Vec::new(),
+            }));
+        }
+        let shared = self.shared.take().expect("searching");
+        shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
+        let result = self.result();
+        if self.id != 0 {
+            let _ = shared.results.0.send(result);
+            return;
+        }
+        // The main thread: wait for `stop` or `ponderhit` if the GUI expects
+        // us to keep thinking, then stop the helpers and collect their results.
+        while !shared.stop.load(Ordering::Relaxed)
+            && (shared.limits.infinite || shared.pondering.load(Ordering::Relaxed))
+        {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        shared.stop.store(true, Ordering::Relaxed);
+        let mut results = vec![result];
+        for _ in 1..shared.nodes.len() {
+            if let Ok(r) = shared.results.1.recv() {
+                results.push(r);
+            }
+        }
+        let best = pick_best_thread(&results);
+        let ponder = best.pv.get(1).copied().or_else(|| self.ponder_from_tt(&shared, best.best));
+        let _ = shared.events.send(SearchEvent::BestMove { best: best.best, ponder, score: best.score });
+    }
+
+    fn result(&self) -> ThreadResult {
+        match self.root_moves.first() {
+            Some(rm) => ThreadResult {
+                best: rm.mv,
+                score: if rm.score == -INFINITE { rm.prev_score } else { rm.score },
+                depth: self.completed_depth,
+                pv: rm.pv.clone(),
+            },
+            None => ThreadResult { best: Move::NONE, score: NONE, depth: 0, pv: Vec::new() },
+        }
+    }
+
+    /// A reply to `best` from the transposition table, if it is legal.
+    fn ponder_from_tt(&self, shared: &SearchShared, best: Move) -> Option<Move> {
+        if !best.is_some() {
+            return None;
+        }
+        let mut pos = shared.root.clone();
+        pos.do_move(best);
+        let m = shared.tt.probe(pos.key())?.mv;
+        (pos.is_pseudo_legal(m) && pos.is_legal(m)).then_some(m)
+    }
+
+    /// Called at every node: publishes the node count, checks the limits.
+    #[inline]
+    pub(super) fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        let shared = self.shared.as_deref().expect("searching");
+        if self.id == 0 {
+            if shared.nodes.len() == 1 && shared.limits.nodes.is_some_and(|n| self.nodes >= n) {
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+            if self.nodes & 511 == 0 {
+                shared.nodes[0].0.store(self.nodes, Ordering::Relaxed);
+                if self.out_of_time(shared)
+                    || shared
+                        .limits
+                        .nodes
+                        .is_some_and(|n| shared.nodes.len() > 1 && shared.total_nodes() >= n)
+                {
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        } else if self.nodes & 511 == 0 {
+            shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
+        }
+        self.stopped = shared.stop.load(Ordering::Relaxed);
+        self.stopped
+    }
+
+    fn out_of_time(&self, shared: &SearchShared) -> bool {
+        if shared.pondering.load(Ordering::Relaxed) || self.completed_depth < 1 && self.root_depth <= 1 {
+            return false;
+        }
+        let hard = self.time.as_ref().and_then(|t| t.hard);
+        hard.is_some_and(|h| shared.clock_ms() >= h.as_millis() as u64)
+    }
+
+    fn iterative_deepening(&mut self) {
+        let limits = self.shared().limits.clone();
+        let multipv = self.shared().config.multipv.clamp(1, self.root_moves.len());
+        let max_depth = limits.depth.map_or(MAX_PLY as i32 - 4, |d| (d as i32).clamp(1, MAX_PLY as i32 - 4));
+        let mut last_best = Move::NONE;
+        let mut stability = 0;
+        for depth in 1..=max_depth {
+            // Helpers skip some depths so that the threads spread over the tree.
+            if self.id > 0 && depth > 1 && (depth + self.id as i32) % 4 == 0 {
+                continue;
+            }
+            self.root_depth = depth;
+            for rm in &mut self.root_moves {
+                rm.prev_score = rm.score;
+            }
+            for pv_idx in 0..multipv {
+                self.pv_idx = pv_idx;
+                self.seldepth = 0;
+                self.aspiration(depth);
+                self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                if self.id == 0 && (self.stopped || pv_idx + 1 == multipv) {
+                    self.report(depth, multipv, None);
+                }
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            if self.id != 0 {
+                continue;
+            }
+            // Main thread: decide whether another iteration is worth it.
+            let best = &self.root_moves[0];
+            if best.mv == last_best {
+                stability = (stability + 1).min(10);
+            } else {
+                stability = 0;
+                last_best = best.mv;
+            }
+            let score = best.score;
+            let shared = self.shared();
+            if limits.mate.is_some_and(|m| score >= mate_in(2 * m as usize)) {
+                break;
+            }
+            if limits.uses_clock() && !shared.pondering.load(Ordering::Relaxed) {
+                if self.root_moves.len() == 1 && depth >= 4 {
+                    break;
+                }
+                if let Some(soft) = self.time.as_ref().and_then(|t| t.soft) {
+                    // Think longer while the best move keeps changing.
+                    let scale = match stability {
+                        0 => 160,
+                        1 => 120,
+                        2..=3 => 100,
+                        _ => 75,
+                    };
+                    if shared.clock_ms() * 100 >= soft.as_millis() as u64 * scale {
+                        break;
+                    }
+                }
+                if score.abs() >= MATE_BOUND && depth >= 2 * (mate_in(0) - score.abs()) + 4 {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Searches the current root line with an aspiration window around the last score.
+    fn aspiration(&mut self, depth: i32) {
+        let prev = self.root_moves[self.pv_idx].avg_score;
+        let mut delta = 14 + (if prev == -INFINITE { 0 } else { prev.abs() / 16 });
+        let (mut alpha, mut beta) = if depth >= 4 && prev != -INFINITE && prev.abs() < MATE_BOUND {
+            ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search::<true>(alpha, beta, depth, 0, false);
+            let pv_idx = self.pv_idx;
+            self.root_moves[pv_idx..]
+                .sort_by(|a, b| b.score.cmp(&a.score).then(b.prev_score.cmp(&a.prev_score)));
+            if self.stopped {
+                return;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                if self.id == 0 && self.elapsed_ms() > 2000 {
+                    self.report(depth, pv_idx + 1, Some(Bound::Upper));
+                }
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                if self.id == 0 && self.elapsed_ms() > 2000 {
+                    self.report(depth, pv_idx + 1, Some(Bound::Lower));
+                }
+            } else {
+                let rm = &mut self.root_moves[pv_idx];
+                rm.avg_score = if rm.avg_score == -INFINITE { score } else { (2 * score + rm.avg_score) / 3 };
+                return;
+            }
+            delta += delta / 2;
+        }
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.shared().start.elapsed().as_millis() as u64
+    }
+
+    /// Sends one `Info` per principal variation (the first `lines`).
+    fn report(&self, depth: i32, lines: usize, bound: Option<Bound>) {
+        let shared = self.shared();
+        let elapsed = shared.start.elapsed();
+        let nodes = shared.total_nodes().max(self.nodes);
+        let time_ms = elapsed.as_millis() as u64;
+        let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64;
+        let hashfull = shared.tt.hashfull();
+        for (i, rm) in self.root_moves.iter().take(lines).enumerate() {
+            let updated = rm.score != -INFINITE;
+            if depth == 1 && !updated && i > 0 {
+                continue;
+            }
+            let d = if updated { depth } else { (depth - 1).max(1) };
+            let score = if updated { rm.score } else { rm.prev_score };
+            if score == -INFINITE {
+                continue;
+            }
+            let line_bound = if bound.is_some() && i == self.pv_idx { bound } else { None };
+            let _ = shared.events.send(SearchEvent::Info(SearchInfo {
+                depth: d as u32,
+                seldepth: rm.seldepth.max(1) as u32,
+                multipv: i + 1,
+                score,
+                bound: line_bound,
+                nodes,
+                nps,
+                hashfull,
+                time_ms,
+                pv: legal_prefix(&shared.root, &rm.pv),
+            }));
+        }
+    }
+}
+
+/// The longest prefix of `pv` that is a legal line from `root`.
+fn legal_prefix(root: &Position, pv: &[Move]) -> Vec<Move> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(pv.len());
+    for &m in pv {
+        if !(pos.is_pseudo_legal(m) && pos.is_legal(m)) {
+            break;
+        }
+        pos.do_move(m);
+        out.push(m);
+    }
+    out
+}
+
+/// Picks the move to play from the threads' results: each thread votes for
+/// its best move, weighted by its depth and score; the deepest thread among
+/// the winners supplies the principal variation.
+fn pick_best_thread(results: &[ThreadResult]) -> ThreadResult {
+    let valid: Vec<&ThreadResult> = results.iter().filter(|r| r.best.is_some()).collect();
+    let Some(first) = valid.first() else { return results[0].clone() };
+    if valid.len() == 1 {
+        return (*first).clone();
+    }
+    let min_score = valid.iter().map(|r| r.score).min().unwrap_or(0);
+    let mut votes: Vec<(Move, i64)> = Vec::new();
+    for r in &valid {
+        let w = (r.score - min_score + 14) as i64 * r.depth.max(1) as i64;
+        match votes.iter_mut().find(|(m, _)| *m == r.best) {
+            Some(v) => v.1 += w,
+            None => votes.push((r.best, w)),
+        }
+    }
+    let winner = votes.iter().max_by_key(|(_, w)| *w).map(|(m, _)| *m).expect("non-empty");
+    let best = valid
+        .iter()
+        .filter(|r| r.best == winner)
+        .max_by_key(|r| (r.depth, r.score))
+        .expect("the winner came from some thread");
+    // A proven mate from any thread beats the vote.
+    let mate = valid.iter().filter(|r| r.score >= MATE_BOUND).max_by_key(|r| r.score);
+    (*mate.unwrap_or(best)).clone()
+}

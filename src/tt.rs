@@ -1,0 +1,254 @@
+//! The transposition table, shared by every search thread.
+//!
+//! Each entry is two `AtomicU64` words: the data (move, score, static
+//! evaluation, depth, bound, age) and the key XOR-ed with the data. A reader
+//! accepts an entry only if the two words XOR back to its key, so an entry
+//! torn by two threads writing at once reads as a miss, never as a wrong
+//! entry. All accesses are relaxed atomics: no locks and no data races.
+//! Four entries (64 bytes, one cache line) form a bucket.
+
+use std::alloc::{Layout, alloc_zeroed, handle_alloc_error};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+use crate::types::Move;
+
+/// Bound type of a stored score.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum Bound {
+    /// No score stored (only a move or an evaluation).
+    None = 0,
+    /// The true score is at most the stored one (fail low).
+    Upper = 1,
+    /// The true score is at least the stored one (fail high).
+    Lower = 2,
+    /// The stored score is exact.
+    Exact = 3,
+}
+
+/// A copy of one table entry, as returned by [`TranspositionTable::probe`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    /// Best move found ([`Move::NONE`] if none).
+    pub mv: Move,
+    /// Score, relative to the node (see [`crate::search::score::to_tt`]).
+    pub score: i32,
+    /// Static evaluation of the position.
+    pub eval: i32,
+    /// Depth the score was searched to.
+    pub depth: i32,
+    /// What kind of bound the score is.
+    pub bound: Bound,
+    /// Whether the node was on a principal variation.
+    pub pv: bool,
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket([Slot; 4]);
+
+const DEPTH_OFFSET: i32 = 8;
+
+fn pack(e: &TtEntry, age: u8) -> u64 {
+    (e.mv.raw() as u64)
+        | ((e.score as i16 as u16 as u64) << 16)
+        | ((e.eval as i16 as u16 as u64) << 32)
+        | (((e.depth + DEPTH_OFFSET).clamp(0, 255) as u64) << 48)
+        | ((e.bound as u64) << 56)
+        | ((e.pv as u64) << 58)
+        | (((age & 0x1F) as u64) << 59)
+}
+
+fn unpack(d: u64) -> (TtEntry, u8) {
+    let bound = match (d >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => Bound::None,
+    };
+    let entry = TtEntry {
+        mv: Move::from_raw(d as u16).unwrap_or(Move::NONE),
+        score: (d >> 16) as u16 as i16 as i32,
+        eval: (d >> 32) as u16 as i16 as i32,
+        depth: ((d >> 48) & 0xFF) as i32 - DEPTH_OFFSET,
+        bound,
+        pv: (d >> 58) & 1 != 0,
+    };
+    (entry, ((d >> 59) & 0x1F) as u8)
+}
+
+/// The shared transposition table. See the module comment.
+pub struct TranspositionTable {
+    buckets: Box<[Bucket]>,
+    age: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of about `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let count = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
+        TranspositionTable { buckets: zeroed_buckets(count.max(1)), age: AtomicU8::new(0) }
+    }
+
+    /// Size in megabytes.
+    pub fn size_mb(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+    }
+
+    /// Empties the table, splitting the work over `threads` threads.
+    pub fn clear(&self, threads: usize) {
+        let threads = threads.clamp(1, 64);
+        let chunk = self.buckets.len().div_ceil(threads);
+        std::thread::scope(|s| {
+            for part in self.buckets.chunks(chunk) {
+                s.spawn(move || {
+                    for b in part {
+                        for slot in &b.0 {
+                            slot.check.store(0, Ordering::Relaxed);
+                            slot.data.store(0, Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: entries from earlier searches become replaceable first.
+    pub fn new_search(&self) {
+        self.age.store(self.age.load(Ordering::Relaxed).wrapping_add(1) & 0x1F, Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let i = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
+    }
+
+    /// Hints the CPU to load the bucket of `key` (before the move is made).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let p = self.bucket(key) as *const Bucket as *const i8;
+            // SAFETY: prefetching is only a hint; it never faults and reads nothing we use.
+            unsafe { _mm_prefetch(p, _MM_HINT_T0) };
+        }
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        for slot in &self.bucket(key).0 {
+            let data = slot.data.load(Ordering::Relaxed);
+            if slot.check.load(Ordering::Relaxed) ^ data == key && data != 0 {
+                return Some(unpack(data).0);
+            }
+        }
+        None
+    }
+
+    /// Stores an entry for `key`, replacing the same position, else the
+    /// shallowest / oldest entry of the bucket. Keeps the old move if the new one is none.
+    pub fn store(&self, key: u64, mut entry: TtEntry) {
+        let age = self.age.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.0[0];
+        let mut victim_worth = i32::MAX;
+        for slot in &bucket.0 {
+            let data = slot.data.load(Ordering::Relaxed);
+            if data == 0 || slot.check.load(Ordering::Relaxed) ^ data == key {
+                if data != 0 {
+                    let (old, _) = unpack(data);
+                    if entry.mv == Move::NONE {
+                        entry.mv = old.mv;
+                    }
+                    // Keep a deeper entry of the same position unless the new one is exact.
+                    if entry.bound != Bound::Exact && old.depth > entry.depth + 4 && old.bound != Bound::None
+                    {
+                        return;
+                    }
+                }
+                victim = slot;
+                break;
+            }
+            let (old, old_age) = unpack(data);
+            let stale = (age.wrapping_sub(old_age) & 0x1F) as i32;
+            let worth = old.depth - 8 * stale;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = slot;
+            }
+        }
+        let data = pack(&entry, age);
+        victim.data.store(data, Ordering::Relaxed);
+        victim.check.store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// Per-mille of sampled entries written during the current search.
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed);
+        let sample = self.buckets.len().min(250);
+        let mut used = 0;
+        for b in &self.buckets[..sample] {
+            for slot in &b.0 {
+                let data = slot.data.load(Ordering::Relaxed);
+                if data != 0 && unpack(data).1 == age {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (sample * 4)) as u32
+    }
+}
+
+/// Allocates `count` zeroed buckets. Zeroed memory is a valid empty table and
+/// comes straight from the OS for large sizes, so even huge tables appear instantly.
+fn zeroed_buckets(count: usize) -> Box<[Bucket]> {
+    let layout = Layout::array::<Bucket>(count).expect("hash size overflows");
+    // SAFETY: the layout has non-zero size (count >= 1, Bucket is 64 bytes).
+    let ptr = unsafe { alloc_zeroed(layout) } as *mut Bucket;
+    if ptr.is_null() {
+        handle_alloc_error(layout);
+    }
+    // SAFETY: `ptr` is a fresh allocation with the layout of `[Bucket; count]`;
+    // a Bucket is only AtomicU64s, for which all-zero bytes are a valid value;
+    // Box<[Bucket]> will free it with the same layout.
+    unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count)) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe() {
+        let tt = TranspositionTable::new(1);
+        let e = TtEntry {
+            mv: Move::parse("h2e2").unwrap(),
+            score: -1234,
+            eval: 56,
+            depth: 7,
+            bound: Bound::Lower,
+            pv: true,
+        };
+        assert_eq!(tt.probe(42), None);
+        tt.store(42, e);
+        assert_eq!(tt.probe(42), Some(e));
+        assert_eq!(tt.probe(43), None);
+        let qs = TtEntry { depth: -3, mv: Move::NONE, ..e };
+        tt.store(42, TtEntry { bound: Bound::Exact, ..qs });
+        assert_eq!(tt.probe(42).unwrap().mv, e.mv, "the old move is kept");
+        assert_eq!(tt.probe(42).unwrap().depth, -3);
+        assert!(tt.hashfull() <= 1);
+        tt.clear(2);
+        assert_eq!(tt.probe(42), None);
+    }
+}
