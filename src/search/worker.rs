@@ -353,10 +353,12 @@ impl Worker {
             }
             let score = best.score;
             let shared = self.shared();
-            if limits.mate.is_some_and(|m| score >= mate_in(2 * m as usize)) {
-                break;
-            }
-            if limits.uses_clock() && !shared.pondering.load(Ordering::Relaxed) {
+            if let Some(m) = limits.mate {
+                // A mate search ends when the mate is found (or a limit hits).
+                if score >= mate_in(2 * m as usize) {
+                    break;
+                }
+            } else if limits.uses_clock() && !shared.pondering.load(Ordering::Relaxed) {
                 if self.root_moves.len() == 1 && depth >= 4 {
                     break;
                 }
@@ -412,7 +414,7 @@ impl Worker {
                 rm.avg_score = if rm.avg_score == -INFINITE { score } else { (2 * score + rm.avg_score) / 3 };
                 return;
             }
-            delta += delta / 2;
+            delta += delta;
         }
     }
 
