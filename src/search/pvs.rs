@@ -8,6 +8,7 @@ use super::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, NONE, from_tt, mate_in, 
 use super::worker::{REDUCTIONS, Worker};
 use crate::board::SEE_VALUE;
 use crate::eval::{evaluate, is_dead_draw};
+use crate::rules;
 use crate::tt::{Bound, TtEntry};
 use crate::types::{Move, PieceKind};
 
@@ -21,25 +22,20 @@ impl Worker {
         PickContext { cont: [back(1), back(2), back(4)] }
     }
 
-    /// The score a repeated position, the no-capture limit or a dead draw imposes, if any.
-    fn rule_score(&self, ply: usize) -> Option<i32> {
-        let pos = &self.pos;
-        if is_dead_draw(pos) {
+    /// The score the rules impose on this node, if any: a dead draw, or the
+    /// arbiter's ruling on a repetition or the no-capture limit (a win or
+    /// loss by rule counts like a mate at this ply). These scores depend on
+    /// the path, so callers return them before touching the table.
+    fn rule_score(&mut self, ply: usize) -> Option<i32> {
+        if is_dead_draw(&self.pos) {
             return Some(DRAW);
         }
-        let end = (pos.rule60().min(pos.plies_from_null()) as usize).min(pos.game_ply());
-        let key = pos.key();
-        let mut i = 4;
-        while i <= end {
-            if pos.state_back(i).key == key {
-                return Some(DRAW);
-            }
-            i += 2;
-        }
-        if self.move_limit > 0 && pos.rule60() >= self.move_limit {
-            return Some(if pos.has_legal_move() { DRAW } else { mated_in(ply) });
-        }
-        None
+        let outcome = rules::search_ruling(&mut self.pos, ply, self.move_limit)?;
+        Some(match outcome.winner() {
+            None => DRAW,
+            Some(c) if c == self.pos.side_to_move() => mate_in(ply),
+            Some(_) => mated_in(ply),
+        })
     }
 
     /// True if the side to move still has a rook, horse or cannon (null-move safety).

@@ -1,0 +1,97 @@
+//! The rules inside the search: from the position before the violator's last
+//! move of a losing cycle (every shared and extra rule game where one side
+//! loses by perpetual check or chase), the engine, playing the violator with
+//! the game history, chooses another move — unless every move loses anyway.
+
+mod common;
+
+use std::path::PathBuf;
+
+use chariot::board::Position;
+use chariot::engine::Engine;
+use chariot::rules::{self, DEFAULT_MOVE_LIMIT, Rule};
+use chariot::search::score::MATE_BOUND;
+use chariot::search::{SearchEvent, SearchLimits};
+use chariot::types::Color;
+use common::json::Json;
+use crossbeam_channel::unbounded;
+
+/// (id, FEN, moves) of every game in a rules data file.
+fn games(name: &str) -> Vec<(String, String, Vec<String>)> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/rules").join(name);
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let j = Json::parse(l).unwrap();
+            let s = |k: &str| j.get(k).and_then(Json::as_str).unwrap().to_string();
+            (s("id"), s("fen"), j.get("moves").and_then(Json::as_strings).unwrap())
+        })
+        .collect()
+}
+
+/// The side that loses the game by a repetition rule, if any.
+fn violator(fen: &str, moves: &[String]) -> Option<Color> {
+    let mut pos = Position::from_fen(fen).unwrap();
+    for m in moves {
+        let mv = pos.parse_legal_move(m).unwrap();
+        pos.do_move(mv);
+    }
+    match rules::adjudicate(&mut pos, DEFAULT_MOVE_LIMIT).rule {
+        Rule::PerpetualCheck { by } | Rule::PerpetualChase { by, .. } => Some(by),
+        _ => None,
+    }
+}
+
+fn check(limits: SearchLimits) {
+    let (tx, rx) = unbounded();
+    let mut engine = Engine::new(tx);
+    let mut tested = 0;
+    let mut failures = Vec::new();
+    for file in ["cases.jsonl", "extra.jsonl"] {
+        for (id, fen, moves) in games(file) {
+            let Some(loser) = violator(&fen, &moves) else { continue };
+            let side_at = |ply: usize| {
+                let mut pos = Position::from_fen(&fen).unwrap();
+                for m in &moves[..ply] {
+                    let mv = pos.parse_legal_move(m).unwrap();
+                    pos.do_move(mv);
+                }
+                pos.side_to_move()
+            };
+            // The violator's last move of the cycle.
+            let Some(last) = (0..moves.len()).rev().find(|&i| side_at(i) == loser) else { continue };
+            engine.new_game();
+            engine.set_position(&fen, &moves[..last]).unwrap();
+            engine.go(limits.clone());
+            engine.wait();
+            let (mut best, mut score) = (None, 0);
+            while let Ok(ev) = rx.try_recv() {
+                match ev {
+                    SearchEvent::Info(i) if i.multipv == 1 && i.bound.is_none() => score = i.score,
+                    SearchEvent::BestMove { best: b, .. } => best = Some(b.to_string()),
+                    _ => {}
+                }
+            }
+            tested += 1;
+            let best = best.expect("a best move");
+            if best == moves[last] && score > -MATE_BOUND {
+                failures.push(format!("{id}: played the losing {best} again (score {score})"));
+            }
+        }
+    }
+    assert!(tested >= 40, "only {tested} games with a violator");
+    assert!(failures.is_empty(), "{} of {tested}:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn violator_deviates_at_fixed_depth() {
+    check(SearchLimits { depth: Some(8), ..Default::default() });
+}
+
+#[test]
+#[ignore = "one second per game (minutes): the maintainers' check"]
+fn violator_deviates_in_one_second() {
+    check(SearchLimits { movetime: Some(1000), ..Default::default() });
+}
