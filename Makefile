@@ -3,7 +3,7 @@
 CARGO ?= cargo
 BIN := target/release/chariot
 
-.PHONY: all build native run test bench perft-full clean help
+.PHONY: all build native run test bench perft-full smp-speedup clean help
 
 all: build ## Release build, portable to any x86-64 (target/release/chariot)
 
@@ -26,6 +26,9 @@ bench: ## Criterion benchmarks (move generation, make/unmake, perft, rule arbite
 
 perft-full: ## Every perft count in perft-data/, however deep (minutes)
 	$(CARGO) test --release --test perft -- --include-ignored
+
+smp-speedup: ## Lazy SMP time-to-depth speed-up, 2 threads vs 1 (idle machine; SMP_DEPTH=15)
+	$(CARGO) test --release --test smp -- --ignored --nocapture
 
 clean:
 	$(CARGO) clean
