@@ -10,6 +10,7 @@ use std::time::Instant;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 
 use crate::board::{FenError, Position};
+use crate::rules::{self, Ruling};
 use crate::search::{SearchConfig, SearchEvent, SearchLimits, SearchShared};
 use crate::threads::ThreadPool;
 use crate::tt::TranspositionTable;
@@ -117,6 +118,12 @@ impl Engine {
     pub fn go(&mut self, limits: SearchLimits) {
         self.stop();
         self.wait();
+        // Say so when the game is already over by the rules (the GUI may
+        // still want a move, e.g. for analysis, so the search runs anyway).
+        let ruling = self.ruling();
+        if ruling.outcome.is_some() {
+            let _ = self.events.send(SearchEvent::Message(format!("game over: {}", ruling.summary())));
+        }
         let legal = self.pos.legal_moves();
         let allowed = |m: &Move| {
             (limits.search_moves.is_empty() || limits.search_moves.contains(m))
@@ -144,6 +151,11 @@ impl Engine {
         });
         let done = self.pool.start(Arc::clone(&shared));
         self.running = Some(Running { shared, done });
+    }
+
+    /// The rule arbiter's verdict on the current position of the game.
+    pub fn ruling(&mut self) -> Ruling {
+        rules::adjudicate(&mut self.pos, self.config.move_limit)
     }
 
     /// Asks a running search to stop; it will report its move.
