@@ -245,6 +245,23 @@ impl Worker {
             }
         }
         let best = pick_best_thread(&results);
+        if best.depth > self.completed_depth && best.score != NONE {
+            // A helper's deeper result wins: report its line too.
+            let elapsed = shared.start.elapsed();
+            let nodes = shared.total_nodes();
+            let _ = shared.events.send(SearchEvent::Info(SearchInfo {
+                depth: best.depth as u32,
+                seldepth: best.depth as u32,
+                multipv: 1,
+                score: best.score,
+                bound: None,
+                nodes,
+                nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
+                hashfull: shared.tt.hashfull(),
+                time_ms: elapsed.as_millis() as u64,
+                pv: legal_prefix(&shared.root, &best.pv),
+            }));
+        }
         let ponder = best.pv.get(1).copied().or_else(|| self.ponder_from_tt(&shared, best.best));
         let _ = shared.events.send(SearchEvent::BestMove { best: best.best, ponder, score: best.score });
     }
@@ -341,6 +358,10 @@ impl Worker {
             }
             self.completed_depth = depth;
             if self.id != 0 {
+                // A helper that completes the requested depth ends the search.
+                if limits.depth.is_some_and(|d| depth >= d as i32) {
+                    self.shared().stop.store(true, Ordering::Relaxed);
+                }
                 continue;
             }
             // Main thread: decide whether another iteration is worth it.
