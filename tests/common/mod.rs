@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+pub mod engine;
+
 /// One line of a perft file: a FEN and its (depth, count) pairs.
 pub struct PerftCase {
     pub fen: String,
