@@ -187,6 +187,15 @@ fn banmoves_are_honoured_until_the_next_position() {
     let second = bestmove(&e.read_search());
     assert_ne!(second, first);
     assert!(is_legal(START_FEN, &[], &second));
+    // Banning every move is reported; the engine still moves.
+    e.send("position startpos");
+    e.send(&format!("banmoves {}", all.join(" ")));
+    assert_eq!(
+        e.sync(),
+        ["info message banmoves: every legal move is banned; the search will choose among them all"]
+    );
+    e.send("go depth 2");
+    assert!(is_legal(START_FEN, &[], &bestmove(&e.read_search())));
     // The UCCI spec's example; bans of illegal moves are reported.
     e.send(
         "position fen 1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1 \
@@ -509,36 +518,48 @@ fn errors_are_info_messages() {
 #[test]
 fn timing_in_ucci() {
     let _g = exclusive();
-    let mut startup = Duration::MAX;
-    for _ in 0..3 {
+    let mut startup = Vec::new();
+    for _ in 0..5 {
         let mut e = EngineProcess::start();
         e.send("ucci");
         e.read_until(|l| l == "ucciok");
-        startup = startup.min(e.started.elapsed());
+        startup.push(e.started.elapsed());
     }
-    println!("start-up to ucciok: {:.1} ms (best of 3)", startup.as_secs_f64() * 1e3);
-    assert!(startup < Duration::from_millis(200), "{startup:?}");
+    let (best, worst) = (startup.iter().min().unwrap(), startup.iter().max().unwrap());
+    println!("UCCI start-up to ucciok: best {best:.1?}, worst {worst:.1?} of 5");
+    assert!(*best < Duration::from_millis(200), "{startup:?}");
 
     let mut e = ucci();
     e.send("position startpos");
-    e.send("go depth infinite");
-    e.read_until(|l| field(l, "depth").is_some_and(|d| d.parse::<u32>().unwrap() >= 6));
-    let t = Instant::now();
-    e.send("stop");
-    e.read_search();
-    println!("UCCI stop during go depth infinite -> bestmove: {:.2} ms", t.elapsed().as_secs_f64() * 1e3);
-    assert!(t.elapsed() < Duration::from_millis(50), "{:?}", t.elapsed());
+    let mut stops = Vec::new();
+    for _ in 0..5 {
+        e.send("go depth infinite");
+        e.read_until(|l| field(l, "depth").is_some_and(|d| d.parse::<u32>().unwrap() >= 6));
+        std::thread::sleep(Duration::from_millis(50));
+        let t = Instant::now();
+        e.send("stop");
+        e.read_search();
+        stops.push(t.elapsed());
+    }
+    stops.sort();
+    println!("UCCI stop during go depth infinite -> bestmove: median {:.2?}, all {stops:.2?}", stops[2]);
+    // The median: on a loaded CI machine one sample may wait for a CPU.
+    assert!(stops[2] < Duration::from_millis(50), "{stops:?}");
 
     let t = Instant::now();
     e.send("go time 1 opptime 1");
     e.read_search();
-    println!("UCCI go time 1 opptime 1 (seconds) -> bestmove: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+    println!("UCCI go time 1 opptime 1 (seconds) -> bestmove: {:.1?}", t.elapsed());
     assert!(t.elapsed() < Duration::from_millis(300), "{:?}", t.elapsed());
 
-    let t = Instant::now();
-    e.send("go movetime 300");
-    e.read_search();
-    let took = t.elapsed();
-    println!("UCCI go movetime 300 -> bestmove: {:.1} ms", took.as_secs_f64() * 1e3);
-    assert!(took > Duration::from_millis(200) && took < Duration::from_millis(400), "{took:?}");
+    let mut took = Vec::new();
+    for _ in 0..3 {
+        let t = Instant::now();
+        e.send("go movetime 300");
+        e.read_search();
+        took.push(t.elapsed());
+    }
+    println!("UCCI go movetime 300 -> bestmove: {took:.1?}");
+    took.sort();
+    assert!(took[1] > Duration::from_millis(200) && took[1] < Duration::from_millis(400), "{took:?}");
 }

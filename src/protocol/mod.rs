@@ -5,7 +5,7 @@
 //! * [`reader`]: an input thread turns each line into a [`Command`] (the one
 //!   command model of both dialects, built by [`parse`]) and sends it over a
 //!   channel.
-//! * [`session`]: the loop applies commands to the [`Engine`], whose search
+//! * [`session`]: the loop applies commands to the engine, whose search
 //!   runs on its own threads and reports on another channel; the session is
 //!   the only writer of output and flushes every line. So `stop`, `isready`,
 //!   `ponderhit` and `quit` are answered while the engine thinks.
@@ -30,17 +30,13 @@ mod session;
 
 use std::io::{BufRead, Write};
 
-use crossbeam_channel::unbounded;
-
-use crate::engine::Engine;
 pub use command::{Command, Dialect};
 use session::Session;
 
 /// Reads commands from `input` until `quit` or the end of the input, writing
 /// replies to `output`.
 pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W) {
-    let (event_tx, events) = unbounded();
-    let mut session = Session::new(output, Engine::new(event_tx), events);
+    let mut session = Session::new(output);
     match reader::spawn(input) {
         Ok(commands) => session.serve(&commands),
         Err(e) => eprintln!("chariot: cannot start the input thread: {e}"),

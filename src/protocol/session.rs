@@ -21,11 +21,14 @@
 //! the loop ends: `printf 'position startpos\ngo depth 8\n' | chariot` prints
 //! the move.
 
+use std::cell::{Cell, OnceCell};
 use std::collections::VecDeque;
 use std::io::Write;
+use std::ops::{Deref, DerefMut};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, TryRecvError, at, never, select};
+use crossbeam_channel::{Receiver, Sender, TryRecvError, at, never, select, unbounded};
 
 use super::command::{Command, Dialect, GoParams, PositionSpec};
 use super::format::{self, DrawFlags};
@@ -44,13 +47,61 @@ use crate::types::{Color, Move};
 const QUOTED_MOVES: usize = 5;
 
 /// How long a `quit` queued in batch mode lets the commands before it run.
-pub const QUIT_GRACE: Duration = Duration::from_secs(2);
+const QUIT_GRACE: Duration = Duration::from_secs(2);
+
+/// The engine, built on a thread of its own from the start: allocating the
+/// hash table takes several milliseconds, and the handshake (`uciok`) need
+/// not wait for it. The first use of the engine waits for it to be ready.
+struct LazyEngine {
+    engine: OnceCell<Engine>,
+    building: Cell<Option<JoinHandle<Engine>>>,
+}
+
+impl LazyEngine {
+    /// Starts building the engine; its search events will go to `events`.
+    fn spawn(events: Sender<SearchEvent>) -> LazyEngine {
+        let lazy = LazyEngine { engine: OnceCell::new(), building: Cell::new(None) };
+        let thread_events = events.clone();
+        let builder = std::thread::Builder::new().name("engine-init".into());
+        match builder.spawn(move || Engine::new(thread_events)) {
+            Ok(handle) => lazy.building.set(Some(handle)),
+            // No thread to spare: build it here and now.
+            Err(_) => {
+                let _ = lazy.engine.set(Engine::new(events));
+            }
+        }
+        lazy
+    }
+
+    /// The engine, once it is built (waits for the build the first time).
+    fn ready(&self) -> &Engine {
+        self.engine.get_or_init(|| {
+            let handle = self.building.take().expect("the engine is built once");
+            handle.join().expect("building the engine failed")
+        })
+    }
+}
+
+impl Deref for LazyEngine {
+    type Target = Engine;
+
+    fn deref(&self) -> &Engine {
+        self.ready()
+    }
+}
+
+impl DerefMut for LazyEngine {
+    fn deref_mut(&mut self) -> &mut Engine {
+        self.ready();
+        self.engine.get_mut().expect("built by ready()")
+    }
+}
 
 /// See the module comment.
 pub struct Session<W: Write> {
     out: W,
     dialect: Dialect,
-    engine: Engine,
+    engine: LazyEngine,
     events: Receiver<SearchEvent>,
     /// One entry per search started and not yet answered, oldest first
     /// (more than one only when a `go` interrupts a search).
@@ -69,12 +120,13 @@ pub struct Session<W: Write> {
 }
 
 impl<W: Write> Session<W> {
-    /// A session around `engine`, whose search events arrive on `events`.
-    pub fn new(out: W, engine: Engine, events: Receiver<SearchEvent>) -> Session<W> {
+    /// A session writing to `out`; it starts building its engine at once.
+    pub fn new(out: W) -> Session<W> {
+        let (event_tx, events) = unbounded();
         Session {
             out,
             dialect: Dialect::Uci,
-            engine,
+            engine: LazyEngine::spawn(event_tx),
             events,
             searches: VecDeque::new(),
             job: None,
@@ -327,10 +379,15 @@ impl<W: Write> Session<W> {
     }
 
     fn ban(&mut self, moves: &[String]) {
-        let (legal, rejected) = legal_moves(self.engine.position(), moves);
+        let pos = self.engine.position();
+        let (legal, rejected) = legal_moves(pos, moves);
+        let all_banned = !legal.is_empty() && legal.len() == pos.legal_move_count();
         self.ban_moves = legal;
         if !rejected.is_empty() {
             self.error(&rejected_moves("banmoves", &rejected));
+        }
+        if all_banned {
+            self.message("banmoves: every legal move is banned; the search will choose among them all");
         }
     }
 
