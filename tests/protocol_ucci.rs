@@ -130,6 +130,8 @@ fn setoption_in_both_forms_and_every_spec_option() {
     e.send("setoption frobnicate 7");
     assert_eq!(e.sync(), ["info message error: setoption: unknown option 'frobnicate' (ignored)"]);
     e.send("setoption hashsize 0");
+    assert!(e.sync().is_empty(), "hashsize 0: the engine decides");
+    e.send("setoption hashsize -5");
     assert!(e.sync()[0].starts_with("info message option 'hashsize' clamped to 1"));
     e.send("setoption threads many");
     assert!(errors(&e.sync())[0].contains("needs a number"));
@@ -408,6 +410,21 @@ fn batch_mode_runs_a_script_in_order() {
 }
 
 #[test]
+fn batch_mode_quit_waits_for_a_clean_script() {
+    let _g = shared();
+    let mut e = ucci();
+    e.send("setoption batch true");
+    e.send("position startpos");
+    e.send("go movetime 2300");
+    let t = Instant::now();
+    let (status, lines) = e.quit();
+    assert!(status.success());
+    assert!(t.elapsed() > Duration::from_millis(2200), "quit waited for the search: {:?}", t.elapsed());
+    assert!(lines[lines.len() - 2].starts_with("bestmove "), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "bye");
+}
+
+#[test]
 fn batch_mode_still_answers_isready_stop_and_quit() {
     let _g = shared();
     let mut e = ucci();
@@ -415,12 +432,14 @@ fn batch_mode_still_answers_isready_stop_and_quit() {
     e.send("position startpos");
     e.send("go depth 200");
     e.send("go depth 199");
+    e.send("no such command");
     let t = Instant::now();
     e.sync();
     assert!(t.elapsed() < Duration::from_millis(500));
     e.send("stop");
     e.read_search();
-    // The queued `go depth 199` runs now; quit waits at most a short grace.
+    // The queued `go depth 199` runs now. The queue holds a malformed line,
+    // so it is no script to wait for: quit ends it after a short grace.
     let t = Instant::now();
     let (status, lines) = e.quit();
     assert!(status.success() && lines.last().unwrap() == "bye", "{lines:?}");

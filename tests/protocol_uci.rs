@@ -432,6 +432,17 @@ fn end_of_input_finishes_the_search_and_exits() {
     let (status, lines) = e.wait_exit();
     assert!(status.success());
     assert!(lines.last().unwrap().starts_with("bestmove "));
+    // After malformed input a long search gets a short grace only.
+    let mut e = EngineProcess::start();
+    e.send("go depth 1 2 3");
+    e.send("go depth 200");
+    e.close_input();
+    let t = Instant::now();
+    let (status, lines) = e.wait_exit();
+    assert!(status.success());
+    assert!(t.elapsed() < Duration::from_secs(4), "{:?}", t.elapsed());
+    assert!(lines[0].starts_with("info string error: go: unknown parameter '2'"), "{lines:?}");
+    assert!(lines.last().unwrap().starts_with("bestmove "));
 }
 
 #[test]

@@ -200,18 +200,23 @@ pub fn lookup(name: &str) -> Option<OptionDef> {
 }
 
 /// Checks a `setoption`: the option must exist and the value must suit its
-/// type. Numbers out of range are clamped, with a notice for the user.
+/// type. Numbers out of range are clamped, with a notice for the user; the
+/// UCCI `hashsize 0` and `threads 0` mean "the engine decides" (the default).
 /// Returns the setting and the notice.
 pub fn resolve(name: &str, value: Option<&str>) -> Result<(Setting, Option<String>), String> {
     let def = lookup(name).ok_or_else(|| format!("unknown option '{}' (ignored)", shown(name)))?;
     let value = value.map(str::trim).filter(|v| !v.is_empty());
     let setting = |value| Setting { id: def.id, value };
     match def.kind {
-        Kind::Spin { min, max, .. } => {
+        Kind::Spin { default, min, max } => {
             let v = value.ok_or_else(|| format!("option '{}' needs a number", shown(name)))?;
             let n = parse_integer(v).ok_or_else(|| {
                 format!("option '{}' needs a number from {min} to {max}, not '{}'", shown(name), shown(v))
             })?;
+            let engine_decides = matches!(def.id, OptionId::Hash | OptionId::Threads);
+            if n == 0 && engine_decides && normalize(name) == def.ucci {
+                return Ok((setting(default), None));
+            }
             let clamped = n.clamp(min as i128, max as i128) as i64;
             let notice = (clamped as i128 != n)
                 .then(|| format!("option '{}' clamped to {clamped} (range {min} to {max})", shown(name)));
@@ -317,6 +322,9 @@ mod tests {
         assert!(notice.unwrap().contains("clamped to 128"));
         assert_eq!(r("Move Overhead", Some("-5")).unwrap().0.value, 0);
         assert_eq!(r("threads", Some("1.4")).unwrap().0.value, 1);
+        assert_eq!(r("hashsize", Some("0")).unwrap(), (Setting { id: OptionId::Hash, value: 16 }, None));
+        assert_eq!(r("threads", Some("0")).unwrap(), (Setting { id: OptionId::Threads, value: 1 }, None));
+        assert!(r("Hash", Some("0")).unwrap().1.unwrap().contains("clamped to 1"));
         assert!(r("Hash", Some("lots")).unwrap_err().contains("needs a number"));
         assert!(r("Hash", None).is_err());
         assert!(r("Hash", Some("inf")).is_err());

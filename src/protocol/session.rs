@@ -14,12 +14,16 @@
 //! thinks, commands wait in a queue and run in order once the search has
 //! answered, so a `go` is never cut short by the next line. Only `isready`,
 //! `stop` and `ponderhit` are answered at once, so the engine never stops
-//! responding. A `quit` waits its turn too, but for at most [`QUIT_GRACE`].
+//! responding. A `quit` waits for the queue, so a script runs to its end.
 //!
 //! At the end of the input the queued commands still run, searches and jobs
 //! finish (a search that would wait for the GUI forever is stopped), and then
 //! the loop ends: `printf 'position startpos\ngo depth 8\n' | chariot` prints
 //! the move.
+//!
+//! Both waits are for scripts. Input that had malformed lines is no script
+//! to honour in full (it is a GUI gone wrong, or a fuzzer): then the engine
+//! gives the remaining work [`QUIT_GRACE`] and ends.
 
 use std::cell::{Cell, OnceCell};
 use std::collections::VecDeque;
@@ -46,7 +50,8 @@ use crate::types::{Color, Move};
 /// At most this many rejected moves are quoted in one message.
 const QUOTED_MOVES: usize = 5;
 
-/// How long a `quit` queued in batch mode lets the commands before it run.
+/// How long a queued `quit`, or the end of the input, waits for the work
+/// still to do once the input has had malformed lines.
 const QUIT_GRACE: Duration = Duration::from_secs(2);
 
 /// The engine, built on a thread of its own from the start: allocating the
@@ -115,7 +120,9 @@ pub struct Session<W: Write> {
     ban_moves: Vec<Move>,
     /// Commands held back in batch mode, in order.
     deferred: VecDeque<Input>,
-    /// When a queued `quit` stops waiting for the commands before it.
+    /// The input has had a line that could not be parsed.
+    malformed_input: bool,
+    /// When the engine stops waiting for the work to end (see [`QUIT_GRACE`]).
     quit_deadline: Option<Instant>,
 }
 
@@ -135,6 +142,7 @@ impl<W: Write> Session<W> {
             batch: false,
             ban_moves: Vec::new(),
             deferred: VecDeque::new(),
+            malformed_input: false,
             quit_deadline: None,
         }
     }
@@ -169,7 +177,10 @@ impl<W: Write> Session<W> {
                             return;
                         }
                     }
-                    Err(_) => input_open = false,
+                    Err(_) => {
+                        input_open = false;
+                        self.start_quit_grace();
+                    }
                 },
                 recv(events) -> ev => {
                     if let Ok(ev) = ev {
@@ -180,7 +191,7 @@ impl<W: Write> Session<W> {
                     Ok(out) => self.print_job_output(out),
                     Err(_) => self.job = None,
                 },
-                recv(quit_deadline) -> _ => return self.quit(),
+                recv(quit_deadline) -> _ => return self.abandon_queue(),
             }
         }
     }
@@ -239,16 +250,18 @@ impl<W: Write> Session<W> {
     /// Takes a command from the input: runs it, or holds it back in batch
     /// mode while thinking. Returns false on `quit`.
     fn accept(&mut self, input: Input) -> bool {
+        self.malformed_input |= input.is_err();
         let answered_now = match &input {
             Ok(Command::Quit) => self.engine.is_endless(),
             Ok(cmd) => cmd.answered_while_batch_thinking(),
             Err(_) => false,
         };
         if self.batch && (self.busy() || !self.deferred.is_empty()) && !answered_now {
-            if matches!(input, Ok(Command::Quit)) {
-                self.quit_deadline.get_or_insert(Instant::now() + QUIT_GRACE);
-            }
+            let quit = matches!(input, Ok(Command::Quit));
             self.deferred.push_back(input);
+            if quit {
+                self.start_quit_grace();
+            }
             return true;
         }
         self.execute(input)
@@ -353,6 +366,26 @@ impl<W: Write> Session<W> {
         self.stop_all();
         if self.dialect == Dialect::Ucci {
             self.say("bye");
+        }
+    }
+
+    /// The input has ended or a `quit` was queued: after malformed input,
+    /// the remaining work gets [`QUIT_GRACE`].
+    fn start_quit_grace(&mut self) {
+        if self.malformed_input {
+            self.quit_deadline.get_or_insert(Instant::now() + QUIT_GRACE);
+        }
+    }
+
+    /// The grace is over: drops the queue, stops, and ends (with `bye` if a
+    /// `quit` was queued).
+    fn abandon_queue(&mut self) {
+        let quit_queued = self.deferred.iter().any(|i| matches!(i, Ok(Command::Quit)));
+        self.deferred.clear();
+        if quit_queued {
+            self.quit();
+        } else {
+            self.stop_all();
         }
     }
 
