@@ -5,23 +5,11 @@
 
 mod common;
 
-use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
 use chariot::board::{Position, START_FEN};
 use chariot::engine::play_moves;
-use common::engine::{EngineProcess, bestmove, field};
-
-/// Timing tests take this exclusively; the others share it.
-static CPU: RwLock<()> = RwLock::new(());
-
-fn shared() -> RwLockReadGuard<'static, ()> {
-    CPU.read().unwrap_or_else(|e| e.into_inner())
-}
-
-fn exclusive() -> RwLockWriteGuard<'static, ()> {
-    CPU.write().unwrap_or_else(|e| e.into_inner())
-}
+use common::engine::{EngineProcess, bestmove, exclusive_cpu, field, median, shared_cpu, startup_times};
 
 /// Black to move can only play `e9f9`, then is mated.
 const LOST: &str = "4k4/R8/9/9/9/9/9/9/9/3K4R b - - 0 1";
@@ -62,7 +50,7 @@ fn limits_of(e: &mut EngineProcess, go: &str) -> String {
 
 #[test]
 fn handshake_in_ucci_form() {
-    let _g = shared();
+    let _g = shared_cpu();
     let (e, lines) = EngineProcess::with_handshake("ucci");
     assert!(lines[0].starts_with("id name Chariot "), "{lines:?}");
     for id in ["id version ", "id copyright ", "id author "] {
@@ -92,7 +80,7 @@ fn handshake_in_ucci_form() {
 
 #[test]
 fn setoption_in_both_forms_and_every_spec_option() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     for line in [
         "setoption usemillisec true",
@@ -142,7 +130,7 @@ fn setoption_in_both_forms_and_every_spec_option() {
 
 #[test]
 fn search_output_in_ucci_form() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     e.send("position startpos moves h2e2");
     e.send("go depth 5");
@@ -168,7 +156,7 @@ fn search_output_in_ucci_form() {
 
 #[test]
 fn banmoves_are_honoured_until_the_next_position() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     // Ban every legal move but one: the engine must play that one.
     let all = legal_moves(START_FEN, &[]);
@@ -215,7 +203,7 @@ fn banmoves_are_honoured_until_the_next_position() {
 
 #[test]
 fn clock_is_in_seconds_unless_usemillisec() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     e.send("setoption debug on");
     e.send("position startpos");
@@ -248,7 +236,7 @@ fn clock_is_in_seconds_unless_usemillisec() {
 
 #[test]
 fn stop_when_idle_is_answered_with_nobestmove() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     e.send("stop");
     assert_eq!(e.read_search(), ["nobestmove"]);
@@ -265,7 +253,7 @@ fn stop_when_idle_is_answered_with_nobestmove() {
 
 #[test]
 fn no_legal_move_gives_nobestmove() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     e.send(&format!("position fen {CHECKMATED}"));
     e.send("go depth 3");
@@ -276,7 +264,7 @@ fn no_legal_move_gives_nobestmove() {
 
 #[test]
 fn depth_zero_is_a_static_evaluation() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     e.send("position startpos");
     e.send("go depth 0");
@@ -290,7 +278,7 @@ fn depth_zero_is_a_static_evaluation() {
 
 #[test]
 fn probe_answers_with_pophash() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     e.send("position startpos");
     e.send("go depth 6");
@@ -317,7 +305,7 @@ fn probe_answers_with_pophash() {
 
 #[test]
 fn quit_says_bye_even_while_thinking() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     e.send("position startpos");
     e.send("go infinite");
@@ -331,7 +319,7 @@ fn quit_says_bye_even_while_thinking() {
 
 #[test]
 fn draw_and_resign_flags() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     e.send(&format!("position fen {LOST}"));
     e.send("go depth 4");
@@ -361,7 +349,7 @@ fn draw_and_resign_flags() {
 
 #[test]
 fn ponder_and_ponderhit_with_a_clock() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     e.send("setoption usemillisec true");
     e.send("position startpos moves h2e2");
@@ -384,7 +372,7 @@ fn ponder_and_ponderhit_with_a_clock() {
 
 #[test]
 fn batch_mode_runs_a_script_in_order() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     e.send("setoption batch on");
     // As from a script file: everything at once, quit included.
@@ -411,7 +399,7 @@ fn batch_mode_runs_a_script_in_order() {
 
 #[test]
 fn batch_mode_quit_waits_for_a_clean_script() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     e.send("setoption batch true");
     e.send("position startpos");
@@ -426,7 +414,7 @@ fn batch_mode_quit_waits_for_a_clean_script() {
 
 #[test]
 fn batch_mode_still_answers_isready_stop_and_quit() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     e.send("setoption batch true");
     e.send("position startpos");
@@ -456,7 +444,7 @@ fn batch_mode_still_answers_isready_stop_and_quit() {
 
 #[test]
 fn fairyground_quirks() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     e.send("uccinewgame");
     e.send("setoption debug true");
@@ -475,7 +463,7 @@ fn fairyground_quirks() {
 
 #[test]
 fn vinxiangqi_quirks() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = EngineProcess::start();
     // VinXiangQi sends both handshakes; the last one wins.
     e.send("uci");
@@ -498,7 +486,7 @@ fn vinxiangqi_quirks() {
 
 #[test]
 fn uci_forms_and_sloppy_input_in_ucci() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     e.send_raw(b"setoption name hashsize value 8\r\n");
     e.send_raw(b"setoption\tname Clear Hash\r\n");
@@ -514,7 +502,7 @@ fn uci_forms_and_sloppy_input_in_ucci() {
 
 #[test]
 fn errors_are_info_messages() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = ucci();
     for (line, reply) in [
         (&b"bogus\n"[..], "info message error: unknown command 'bogus'"),
@@ -534,51 +522,29 @@ fn errors_are_info_messages() {
     }
 }
 
+/// The figures in UCCI (see the UCI test of the same name).
 #[test]
 fn timing_in_ucci() {
-    let _g = exclusive();
-    let mut startup = Vec::new();
-    for _ in 0..5 {
-        let mut e = EngineProcess::start();
-        e.send("ucci");
-        e.read_until(|l| l == "ucciok");
-        startup.push(e.started.elapsed());
-    }
-    let (best, worst) = (startup.iter().min().unwrap(), startup.iter().max().unwrap());
-    println!("UCCI start-up to ucciok: best {best:.1?}, worst {worst:.1?} of 5");
-    assert!(*best < Duration::from_millis(200), "{startup:?}");
+    let _g = exclusive_cpu();
+    let mut startup = startup_times("ucci", 5);
+    println!("UCCI start-up to ucciok: median {:.1?} of {startup:.1?}", median(&mut startup));
+    assert!(median(&mut startup) < Duration::from_millis(200));
 
     let mut e = ucci();
     e.send("position startpos");
-    let mut stops = Vec::new();
-    for _ in 0..5 {
-        e.send("go depth infinite");
-        e.read_until(|l| field(l, "depth").is_some_and(|d| d.parse::<u32>().unwrap() >= 6));
-        std::thread::sleep(Duration::from_millis(50));
-        let t = Instant::now();
-        e.send("stop");
-        e.read_search();
-        stops.push(t.elapsed());
-    }
-    stops.sort();
-    println!("UCCI stop during go depth infinite -> bestmove: median {:.2?}, all {stops:.2?}", stops[2]);
-    // The median: on a loaded CI machine one sample may wait for a CPU.
-    assert!(stops[2] < Duration::from_millis(50), "{stops:?}");
+    let mut stops = e.stop_latencies("go depth infinite", 5);
+    println!(
+        "UCCI stop during go depth infinite -> bestmove: median {:.2?} of {stops:.2?}",
+        median(&mut stops)
+    );
+    assert!(median(&mut stops) < Duration::from_millis(50));
 
-    let t = Instant::now();
-    e.send("go time 1 opptime 1");
-    e.read_search();
-    println!("UCCI go time 1 opptime 1 (seconds) -> bestmove: {:.1?}", t.elapsed());
-    assert!(t.elapsed() < Duration::from_millis(300), "{:?}", t.elapsed());
+    let clock = e.search_times("go time 1 opptime 1", 1)[0];
+    println!("UCCI go time 1 opptime 1 (seconds) -> bestmove: {clock:.1?}");
+    assert!(clock < Duration::from_millis(300));
 
-    let mut took = Vec::new();
-    for _ in 0..3 {
-        let t = Instant::now();
-        e.send("go movetime 300");
-        e.read_search();
-        took.push(t.elapsed());
-    }
-    println!("UCCI go movetime 300 -> bestmove: {took:.1?}");
-    took.sort();
-    assert!(took[1] > Duration::from_millis(200) && took[1] < Duration::from_millis(400), "{took:?}");
+    let mut movetime = e.search_times("go movetime 300", 3);
+    let m = median(&mut movetime);
+    println!("UCCI go movetime 300 -> bestmove: median {m:.1?} of {movetime:.1?}");
+    assert!(m > Duration::from_millis(200) && m < Duration::from_millis(400));
 }

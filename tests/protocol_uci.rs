@@ -4,24 +4,11 @@
 
 mod common;
 
-use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
 use chariot::board::{Position, START_FEN};
 use chariot::engine::play_moves;
-use common::engine::{EngineProcess, bestmove, field};
-
-/// Timing tests take this exclusively so no other test of this file loads
-/// the CPU while they measure; the others share it.
-static CPU: RwLock<()> = RwLock::new(());
-
-fn shared() -> RwLockReadGuard<'static, ()> {
-    CPU.read().unwrap_or_else(|e| e.into_inner())
-}
-
-fn exclusive() -> RwLockWriteGuard<'static, ()> {
-    CPU.write().unwrap_or_else(|e| e.into_inner())
-}
+use common::engine::{EngineProcess, bestmove, exclusive_cpu, field, median, shared_cpu, startup_times};
 
 /// Red mates in one with `i0i9` (rook a8 guards rank 8).
 const MATE_IN_ONE: &str = "4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1";
@@ -60,7 +47,7 @@ fn errors(lines: &[String]) -> Vec<&String> {
 
 #[test]
 fn handshake_lists_the_options() {
-    let _g = shared();
+    let _g = shared_cpu();
     let (e, lines) = EngineProcess::with_handshake("uci");
     assert!(lines[0].starts_with("id name Chariot "), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("id author ")));
@@ -79,7 +66,7 @@ fn handshake_lists_the_options() {
 
 #[test]
 fn search_gives_a_legal_move_with_info() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = uci();
     e.send("setoption name Hash value 8");
     e.send("setoption name Threads value 2");
@@ -104,7 +91,7 @@ fn search_gives_a_legal_move_with_info() {
 
 #[test]
 fn perft_counts() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = uci();
     e.send("position startpos");
     e.send("go perft 3");
@@ -121,7 +108,7 @@ fn perft_counts() {
 
 #[test]
 fn perft_is_stopped_and_isready_answered_meanwhile() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = uci();
     e.send("position startpos");
     e.send("go perft 12");
@@ -137,7 +124,7 @@ fn perft_is_stopped_and_isready_answered_meanwhile() {
 
 #[test]
 fn display_shows_board_fen_key_and_checkers() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = uci();
     e.send("position startpos moves h2e2 h9g7");
     e.send("d");
@@ -157,7 +144,7 @@ fn display_shows_board_fen_key_and_checkers() {
 
 #[test]
 fn multipv_reports_distinct_lines() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = uci();
     e.send("setoption name MultiPV value 3");
     e.send("position startpos");
@@ -174,7 +161,7 @@ fn multipv_reports_distinct_lines() {
 
 #[test]
 fn mate_search_and_searchmoves() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = uci();
     e.send(&format!("position fen {MATE_IN_ONE}"));
     e.send("go mate 1");
@@ -193,7 +180,7 @@ fn mate_search_and_searchmoves() {
 
 #[test]
 fn no_legal_move_gives_bestmove_none() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = uci();
     for fen in [CHECKMATED, STALEMATED] {
         e.send(&format!("position fen {fen}"));
@@ -206,7 +193,7 @@ fn no_legal_move_gives_bestmove_none() {
 
 #[test]
 fn ponder_then_ponderhit_or_stop() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = uci();
     e.send("setoption name Ponder value true");
     e.send("position startpos moves h2e2");
@@ -226,7 +213,7 @@ fn ponder_then_ponderhit_or_stop() {
 
 #[test]
 fn isready_and_position_while_thinking() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = uci();
     e.send("position startpos");
     e.send("go infinite");
@@ -244,7 +231,7 @@ fn isready_and_position_while_thinking() {
 
 #[test]
 fn illegal_move_keeps_the_position_before_it() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = uci();
     e.send("position startpos moves h2e2 h9g7 h0h9 b0c2");
     let lines = e.sync();
@@ -266,7 +253,7 @@ fn illegal_move_keeps_the_position_before_it() {
 
 #[test]
 fn ten_thousand_moves_with_repetitions() {
-    let _g = shared();
+    let _g = shared_cpu();
     let cycle = ["b0c2", "b9c7", "c2b0", "c7b9"];
     let moves: Vec<&str> = cycle.iter().copied().cycle().take(10_000).collect();
     let mut e = uci();
@@ -284,7 +271,7 @@ fn ten_thousand_moves_with_repetitions() {
 
 #[test]
 fn uci_cyclone_position_without_keyword() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = EngineProcess::start();
     e.send("startpos moves h2e2 h9g7");
     assert_eq!(shown_fen(&mut e), position(START_FEN, &["h2e2", "h9g7"]).fen());
@@ -301,7 +288,7 @@ fn uci_cyclone_position_without_keyword() {
 
 #[test]
 fn options_are_clamped_and_errors_reported() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = uci();
     let cases: [(&str, &str); 9] = [
         ("setoption name MultiPV value 500", "info string option 'MultiPV' clamped to 128"),
@@ -353,7 +340,7 @@ fn options_are_clamped_and_errors_reported() {
 
 #[test]
 fn bad_input_gets_a_short_error_and_the_engine_goes_on() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = uci();
     let mut huge = b"position startpos moves ".to_vec();
     huge.extend(std::iter::repeat_n(b'x', 1 << 20));
@@ -386,7 +373,7 @@ fn bad_input_gets_a_short_error_and_the_engine_goes_on() {
 
 #[test]
 fn crlf_tabs_and_spaces() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = EngineProcess::start();
     e.send_raw(b"uci\r\n");
     e.read_until(|l| l == "uciok");
@@ -400,7 +387,7 @@ fn crlf_tabs_and_spaces() {
 
 #[test]
 fn bench_runs_and_stops() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = uci();
     e.send("bench 1");
     let lines = e.read_until(|l| l.ends_with(" nps") && !l.starts_with("position"));
@@ -415,7 +402,7 @@ fn bench_runs_and_stops() {
 
 #[test]
 fn end_of_input_finishes_the_search_and_exits() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = EngineProcess::start();
     e.send("position startpos");
     e.send("go depth 6");
@@ -447,7 +434,7 @@ fn end_of_input_finishes_the_search_and_exits() {
 
 #[test]
 fn quit_while_searching() {
-    let _g = shared();
+    let _g = shared_cpu();
     let mut e = uci();
     e.send("go infinite");
     e.read_until_prefix("info depth");
@@ -457,52 +444,28 @@ fn quit_while_searching() {
     assert!(t.elapsed() < Duration::from_secs(1));
 }
 
+/// The figures of the issue, measured through the pipe. Each prints its
+/// samples; the asserts are on medians with CI tolerances (the targets are
+/// 20 ms to uciok and 5 ms for stop).
 #[test]
 fn timing_startup_stop_clock_movetime() {
-    let _g = exclusive();
-    // Start-up to uciok (the issue's target is 20 ms; CI gets 200).
-    let mut startup = Vec::new();
-    for _ in 0..5 {
-        let mut e = EngineProcess::start();
-        e.send("uci");
-        e.read_until(|l| l == "uciok");
-        startup.push(e.started.elapsed());
-    }
-    let (best, worst) = (startup.iter().min().unwrap(), startup.iter().max().unwrap());
-    println!("UCI start-up to uciok: best {best:.1?}, worst {worst:.1?} of 5");
-    assert!(*best < Duration::from_millis(200), "{startup:?}");
+    let _g = exclusive_cpu();
+    let mut startup = startup_times("uci", 5);
+    println!("UCI start-up to uciok: median {:.1?} of {startup:.1?}", median(&mut startup));
+    assert!(median(&mut startup) < Duration::from_millis(200));
 
     let mut e = uci();
     e.send("position startpos");
-    let mut stops = Vec::new();
-    for _ in 0..5 {
-        e.send("go infinite");
-        e.read_until(|l| field(l, "depth").is_some_and(|d| d.parse::<u32>().unwrap() >= 6));
-        std::thread::sleep(Duration::from_millis(50));
-        let t = Instant::now();
-        e.send("stop");
-        e.read_search();
-        stops.push(t.elapsed());
-    }
-    stops.sort();
-    println!("UCI stop during go infinite -> bestmove: median {:.2?}, all {stops:.2?}", stops[2]);
-    // The median: on a loaded CI machine one sample may wait for a CPU.
-    assert!(stops[2] < Duration::from_millis(50), "{stops:?}");
+    let mut stops = e.stop_latencies("go infinite", 5);
+    println!("UCI stop during go infinite -> bestmove: median {:.2?} of {stops:.2?}", median(&mut stops));
+    assert!(median(&mut stops) < Duration::from_millis(50));
 
-    let t = Instant::now();
-    e.send("go wtime 1000 btime 1000");
-    e.read_search();
-    println!("UCI go wtime 1000 btime 1000 -> bestmove: {:.1?}", t.elapsed());
-    assert!(t.elapsed() < Duration::from_millis(300), "{:?}", t.elapsed());
+    let clock = e.search_times("go wtime 1000 btime 1000", 1)[0];
+    println!("UCI go wtime 1000 btime 1000 -> bestmove: {clock:.1?}");
+    assert!(clock < Duration::from_millis(300));
 
-    let mut took = Vec::new();
-    for _ in 0..3 {
-        let t = Instant::now();
-        e.send("go movetime 300");
-        e.read_search();
-        took.push(t.elapsed());
-    }
-    println!("UCI go movetime 300 -> bestmove: {took:.1?}");
-    took.sort();
-    assert!(took[1] > Duration::from_millis(200) && took[1] < Duration::from_millis(400), "{took:?}");
+    let mut movetime = e.search_times("go movetime 300", 3);
+    let m = median(&mut movetime);
+    println!("UCI go movetime 300 -> bestmove: median {m:.1?} of {movetime:.1?}");
+    assert!(m > Duration::from_millis(200) && m < Duration::from_millis(400));
 }

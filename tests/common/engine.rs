@@ -2,6 +2,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
@@ -9,6 +10,36 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
 /// Default time to wait for an expected line. Generous: CI machines are slow
 /// and busy, and a test that waits this long has failed anyway.
 pub const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Tests that measure time hold this exclusively, so that no other test of
+/// the same binary loads the CPU meanwhile; the other tests share it.
+static CPU: RwLock<()> = RwLock::new(());
+
+/// For a test that does not measure time.
+pub fn shared_cpu() -> RwLockReadGuard<'static, ()> {
+    CPU.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// For a test that measures time.
+pub fn exclusive_cpu() -> RwLockWriteGuard<'static, ()> {
+    CPU.write().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The median of some durations (the middle one; sorts them).
+pub fn median(times: &mut [Duration]) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// Start-up times: from starting the engine to `uciok`/`ucciok`, `n` times.
+pub fn startup_times(handshake: &str, n: usize) -> Vec<Duration> {
+    (0..n)
+        .map(|_| {
+            let (e, _) = EngineProcess::with_handshake(handshake);
+            e.started.elapsed()
+        })
+        .collect()
+}
 
 /// A running engine with a thread collecting its output lines.
 pub struct EngineProcess {
@@ -141,6 +172,36 @@ impl EngineProcess {
             }
         }
         None
+    }
+
+    /// How long `go` takes to answer, `n` times.
+    pub fn search_times(&mut self, go: &str, n: usize) -> Vec<Duration> {
+        (0..n)
+            .map(|_| {
+                let t = Instant::now();
+                self.send(go);
+                self.read_search();
+                t.elapsed()
+            })
+            .collect()
+    }
+
+    /// `stop` latency, `n` times: starts the endless search `go`, lets it
+    /// reach depth 6, then measures from `stop` to the move.
+    pub fn stop_latencies(&mut self, go: &str, n: usize) -> Vec<Duration> {
+        (0..n)
+            .map(|_| {
+                self.send(go);
+                self.read_until(|l| {
+                    field(l, "depth").and_then(|d| d.parse::<u32>().ok()).is_some_and(|d| d >= 6)
+                });
+                std::thread::sleep(Duration::from_millis(50));
+                let t = Instant::now();
+                self.send("stop");
+                self.read_search();
+                t.elapsed()
+            })
+            .collect()
     }
 
     /// Sends `isready` and waits for `readyok`; returns the lines before it.
