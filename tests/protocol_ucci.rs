@@ -443,6 +443,30 @@ fn batch_mode_still_answers_isready_stop_and_quit() {
 }
 
 #[test]
+fn batch_mode_switched_off_keeps_the_order() {
+    let _g = shared_cpu();
+    let mut e = ucci();
+    e.send("setoption batch on");
+    e.send("go infinite");
+    e.send("setoption batch off");
+    e.send("position startpos moves h2e2");
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("stop");
+    e.read_search();
+    e.send("d");
+    let fen = e.read_until_prefix("Fen: ").pop().unwrap();
+    chariot::init();
+    let mut pos = Position::startpos();
+    play_moves(&mut pos, &["h2e2", "h9g7"]).unwrap();
+    assert_eq!(fen, format!("Fen: {}", pos.fen()));
+    // Batch mode is off: a new search is stopped by the next go.
+    e.send("go infinite");
+    e.send("go depth 1");
+    assert_eq!(e.read_search().iter().filter(|l| l.starts_with("bestmove")).count(), 1);
+    e.read_search();
+}
+
+#[test]
 fn fairyground_quirks() {
     let _g = shared_cpu();
     let mut e = ucci();

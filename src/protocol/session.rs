@@ -152,16 +152,16 @@ impl<W: Write> Session<W> {
         let mut input_open = true;
         loop {
             self.flush();
-            if !self.busy() {
-                if let Some(input) = self.deferred.pop_front() {
-                    if !self.execute(input) {
-                        return;
-                    }
-                    continue;
-                }
-                if !input_open {
+            if !self.holding()
+                && let Some(input) = self.deferred.pop_front()
+            {
+                if !self.execute(input) {
                     return;
                 }
+                continue;
+            }
+            if !input_open && !self.busy() {
+                return;
             }
             if !input_open && self.engine.is_endless() {
                 self.engine.stop();
@@ -216,6 +216,11 @@ impl<W: Write> Session<W> {
         !self.searches.is_empty() || self.job.is_some()
     }
 
+    /// True while batch mode holds commands back.
+    fn holding(&self) -> bool {
+        self.batch && self.busy()
+    }
+
     /// Prints whatever the search and the job have reported so far.
     fn flush(&mut self) {
         while let Ok(ev) = self.events.try_recv() {
@@ -256,7 +261,7 @@ impl<W: Write> Session<W> {
             Ok(cmd) => cmd.answered_while_batch_thinking(),
             Err(_) => false,
         };
-        if self.batch && (self.busy() || !self.deferred.is_empty()) && !answered_now {
+        if !answered_now && (self.holding() || !self.deferred.is_empty()) {
             let quit = matches!(input, Ok(Command::Quit));
             self.deferred.push_back(input);
             if quit {
