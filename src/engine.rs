@@ -47,6 +47,20 @@ impl fmt::Display for PositionError {
     }
 }
 
+/// Plays `moves` (in `h2e2` form) on `pos`. At the first malformed or illegal
+/// move, stops with `pos` at the position reached before it.
+pub fn play_moves<S: AsRef<str>>(pos: &mut Position, moves: &[S]) -> Result<(), PositionError> {
+    pos.reserve(moves.len() + 256);
+    for (index, text) in moves.iter().enumerate() {
+        let text = text.as_ref();
+        let m = pos
+            .parse_legal_move(text)
+            .ok_or_else(|| PositionError::IllegalMove { index, text: text.to_string() })?;
+        pos.do_move(m);
+    }
+    Ok(())
+}
+
 /// Default transposition table size in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
 /// Largest transposition table accepted, in megabytes.
@@ -98,17 +112,7 @@ impl Engine {
     /// keeps the position reached before it and says which move it was.
     pub fn set_position<S: AsRef<str>>(&mut self, fen: &str, moves: &[S]) -> Result<(), PositionError> {
         let mut pos = Position::from_fen(fen).map_err(PositionError::BadFen)?;
-        pos.reserve(moves.len() + 256);
-        let mut result = Ok(());
-        for (index, text) in moves.iter().enumerate() {
-            match pos.parse_legal_move(text.as_ref()) {
-                Some(m) => pos.do_move(m),
-                None => {
-                    result = Err(PositionError::IllegalMove { index, text: text.as_ref().to_string() });
-                    break;
-                }
-            }
-        }
+        let result = play_moves(&mut pos, moves);
         self.pos = pos;
         result
     }
@@ -200,15 +204,13 @@ impl Engine {
         }
     }
 
-    /// Waits for a running search to finish, but stops it first if it would
-    /// never end by itself (`infinite` or pondering).
-    pub fn wait_unless_endless(&mut self) {
-        if let Some(r) = &self.running
-            && (r.shared.limits.infinite || r.shared.pondering.load(Ordering::Relaxed))
-        {
-            self.stop();
-        }
-        self.wait();
+    /// True if a search is running that will not end by itself: `infinite`,
+    /// or pondering before `ponderhit` (both wait for the GUI).
+    pub fn is_endless(&self) -> bool {
+        self.running.as_ref().is_some_and(|r| {
+            !r.shared.stop.load(Ordering::Relaxed)
+                && (r.shared.limits.infinite || r.shared.pondering.load(Ordering::Relaxed))
+        })
     }
 
     /// The table entry of `pos`, if any (UCCI `probe`).
@@ -239,6 +241,8 @@ impl Engine {
         self.wait();
         let mb = mb.clamp(1, MAX_HASH_MB);
         if mb != self.tt.size_mb() {
+            // Free the old table first: the two never need memory at once.
+            self.tt = Arc::new(TranspositionTable::new(1));
             self.tt = Arc::new(TranspositionTable::new(mb));
         }
     }

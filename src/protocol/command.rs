@@ -11,55 +11,70 @@ pub enum Dialect {
     Ucci,
 }
 
+/// A position as a command gives it: a FEN and the moves played from it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PositionSpec {
+    /// The FEN (the start FEN for `startpos`).
+    pub fen: String,
+    /// The moves after it, as given (lower-cased).
+    pub moves: Vec<String>,
+}
+
 /// The raw numbers of a `go` command, before units and colours are applied.
+/// Times are in milliseconds except the UCCI clock fields (`time`, `opptime`,
+/// `increment`, `oppincrement`), whose unit depends on `usemillisec`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GoParams {
-    /// UCI `wtime` / `btime` (milliseconds).
+    /// UCI `wtime`: Red's clock.
     pub wtime: Option<f64>,
-    /// See [`GoParams::wtime`].
+    /// UCI `btime`: Black's clock.
     pub btime: Option<f64>,
-    /// UCI `winc` / `binc` (milliseconds).
+    /// UCI `winc`: Red's increment.
     pub winc: Option<f64>,
-    /// See [`GoParams::winc`].
+    /// UCI `binc`: Black's increment.
     pub binc: Option<f64>,
-    /// UCCI `time`: the side to move's clock (seconds unless `usemillisec`).
+    /// UCCI `time`: the side to move's clock.
     pub time: Option<f64>,
-    /// UCCI `opptime`: the opponent's clock.
+    /// UCCI `opptime` (Fairyground: `oppotime`): the opponent's clock.
     pub opptime: Option<f64>,
     /// UCCI `increment`.
     pub increment: Option<f64>,
-    /// UCCI `oppincrement`.
+    /// UCCI `oppincrement` (Fairyground: `oppoincrement`).
     pub oppincrement: Option<f64>,
+    /// The command used Fairyground's spelling `oppotime`/`oppoincrement`.
+    /// Fairyground never negotiates `usemillisec` and always sends
+    /// milliseconds, so its UCCI clock fields are read as milliseconds.
+    pub fairyground: bool,
     /// Moves to the next time control.
     pub movestogo: Option<u32>,
-    /// Depth limit (`None` with `infinite` for UCCI `depth infinite`).
+    /// Depth limit.
     pub depth: Option<u32>,
     /// Node limit.
     pub nodes: Option<u64>,
     /// Mate search limit (moves).
     pub mate: Option<u32>,
-    /// Fixed time per move (milliseconds).
+    /// Fixed time for this move (milliseconds, in both dialects).
     pub movetime: Option<f64>,
-    /// Search until `stop`.
+    /// Search until `stop` (also UCCI `depth infinite`).
     pub infinite: bool,
-    /// Ponder.
+    /// Ponder: the clock does not run until `ponderhit`.
     pub ponder: bool,
     /// UCCI `go draw`: the opponent offers a draw.
     pub draw_offer: bool,
-    /// Root moves to consider.
+    /// Root moves to consider (`searchmoves`).
     pub searchmoves: Vec<String>,
-    /// `go perft N`.
+    /// `go perft N`: count the legal move tree instead of searching.
     pub perft: Option<u32>,
 }
 
 /// One command from the GUI.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    /// A blank line (ignored).
+    /// A blank line, or a command that needs no action (`ucicyclone`).
     Empty,
-    /// `uci`.
+    /// `uci`: handshake, switches to UCI.
     Uci,
-    /// `ucci`.
+    /// `ucci`: handshake, switches to UCCI.
     Ucci,
     /// `debug on|off`.
     Debug(bool),
@@ -75,12 +90,7 @@ pub enum Command {
     /// `ucinewgame` / `uccinewgame`.
     NewGame,
     /// `position` (or the bare UCI-cyclone form).
-    Position {
-        /// The FEN (the start FEN for `startpos`).
-        fen: String,
-        /// The moves after it.
-        moves: Vec<String>,
-    },
+    Position(PositionSpec),
     /// UCCI `banmoves`.
     BanMoves(Vec<String>),
     /// `go`.
@@ -92,19 +102,22 @@ pub enum Command {
         /// The opponent also offers a draw.
         draw: bool,
     },
-    /// UCCI `probe`: the hash entry of a position.
-    Probe {
-        /// The FEN.
-        fen: String,
-        /// The moves after it.
-        moves: Vec<String>,
-    },
+    /// UCCI `probe`: the hash entry of a position (`None`: the current one).
+    Probe(Option<PositionSpec>),
     /// `quit`.
     Quit,
-    /// `d`: board diagram.
+    /// `d`: board diagram, FEN, key, checkers.
     Display,
     /// `eval`: evaluation breakdown.
     Eval,
     /// `bench [depth]`.
     Bench(Option<u32>),
+}
+
+impl Command {
+    /// True for the commands a UCCI engine reads while thinking in batch
+    /// mode (everything else waits until the search has answered).
+    pub fn answered_while_batch_thinking(&self) -> bool {
+        matches!(self, Command::IsReady | Command::Stop | Command::PonderHit { .. } | Command::Empty)
+    }
 }

@@ -1,10 +1,8 @@
 //! Turning search events into the lines each dialect expects.
 
 use super::command::Dialect;
-use crate::board::Position;
-use crate::eval;
 use crate::search::score::{MATE, MATE_BOUND, Reported};
-use crate::search::{SearchEvent, SearchInfo};
+use crate::search::{SearchEvent, SearchInfo, SearchLimits};
 use crate::tt::{Bound, TtEntry};
 use crate::types::Move;
 
@@ -12,8 +10,40 @@ use crate::types::Move;
 /// the scale ElephantEye uses.
 const UCCI_MATE: i32 = 10_000;
 
-/// A line the GUI shows to its user: `info string` (UCI) or `info message` (UCCI).
+/// Longest message printed (longer ones are cut).
+const MAX_MESSAGE: usize = 300;
+
+/// What decides whether a UCCI `bestmove` carries `draw`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawFlags {
+    /// The opponent offered a draw (`go draw`, `ponderhit draw`).
+    pub offered: bool,
+    /// Neither side can ever mate: the engine offers a draw itself.
+    pub dead_position: bool,
+}
+
+/// `text` cut to `max` characters and kept to printable ASCII (anything
+/// else is escaped), so that quoting input never prints control bytes or
+/// megabytes.
+pub fn clip(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for c in text.chars().take(max) {
+        if c == ' ' || c.is_ascii_graphic() {
+            out.push(c);
+        } else {
+            out.extend(c.escape_default());
+        }
+    }
+    if text.chars().nth(max).is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
+/// A line the GUI shows to its user: `info string` (UCI) or `info message`
+/// (UCCI), [`clip`]ped to [`MAX_MESSAGE`] characters.
 pub fn message(dialect: Dialect, text: &str) -> String {
+    let text = clip(text, MAX_MESSAGE);
     match dialect {
         Dialect::Uci => format!("info string {text}"),
         Dialect::Ucci => format!("info message {text}"),
@@ -25,6 +55,7 @@ fn pv_text(pv: &[Move]) -> String {
 }
 
 fn info(dialect: Dialect, i: &SearchInfo) -> Vec<String> {
+    let pv = if i.pv.is_empty() { String::new() } else { format!(" pv {}", pv_text(&i.pv)) };
     match dialect {
         Dialect::Uci => {
             let score = match Reported::from_score(i.score) {
@@ -36,28 +67,17 @@ fn info(dialect: Dialect, i: &SearchInfo) -> Vec<String> {
                 Some(Bound::Upper) => " upperbound",
                 _ => "",
             };
-            let mut line = format!(
-                "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {}",
+            vec![format!(
+                "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {}{pv}",
                 i.depth, i.seldepth, i.multipv, i.nodes, i.nps, i.hashfull, i.time_ms
-            );
-            if !i.pv.is_empty() {
-                line.push_str(" pv ");
-                line.push_str(&pv_text(&i.pv));
-            }
-            vec![line]
+            )]
         }
-        Dialect::Ucci => {
-            if i.multipv > 1 {
-                return Vec::new();
-            }
-            let score = ucci_score(i.score);
-            let mut line = format!("info depth {} score {score}", i.depth);
-            if !i.pv.is_empty() {
-                line.push_str(" pv ");
-                line.push_str(&pv_text(&i.pv));
-            }
-            vec![line, format!("info time {} nodes {}", i.time_ms, i.nodes)]
-        }
+        // UCCI shows one line only, and has no bound notation.
+        Dialect::Ucci if i.multipv > 1 || i.bound.is_some() => Vec::new(),
+        Dialect::Ucci => vec![
+            format!("info depth {} score {}{pv}", i.depth, ucci_score(i.score)),
+            format!("info time {} nodes {}", i.time_ms, i.nodes),
+        ],
     }
 }
 
@@ -72,48 +92,118 @@ pub fn ucci_score(score: i32) -> i32 {
     }
 }
 
-/// The lines for one search event. `draw_offered`: the opponent offered a
-/// draw (UCCI `go draw` / `ponderhit draw`); `pos` is the searched position.
-pub fn event(dialect: Dialect, ev: &SearchEvent, draw_offered: bool, pos: &Position) -> Vec<String> {
+/// The `bestmove` line (or `bestmove (none)` / `nobestmove` without a move).
+/// In UCCI a proven loss resigns, a draw offer is accepted unless we are
+/// ahead, and a dead position offers a draw by itself. A search stopped
+/// before its first iteration has no score (it is outside ±[`MATE`]): it
+/// neither resigns nor accepts.
+fn bestmove(dialect: Dialect, best: Move, ponder: Option<Move>, score: i32, draw: DrawFlags) -> String {
+    if !best.is_some() {
+        return match dialect {
+            Dialect::Uci => "bestmove (none)".to_string(),
+            Dialect::Ucci => "nobestmove".to_string(),
+        };
+    }
+    let mut line = format!("bestmove {best}");
+    if let Some(p) = ponder {
+        line.push_str(&format!(" ponder {p}"));
+    }
+    if dialect == Dialect::Ucci {
+        let known = (-MATE..=MATE).contains(&score);
+        if known && score <= -MATE_BOUND {
+            line.push_str(" resign");
+        } else if (known && draw.offered && score <= 0) || draw.dead_position {
+            line.push_str(" draw");
+        }
+    }
+    line
+}
+
+/// The lines for one search event.
+pub fn event(dialect: Dialect, ev: &SearchEvent, draw: DrawFlags) -> Vec<String> {
     match ev {
         SearchEvent::Info(i) => info(dialect, i),
         SearchEvent::Message(text) => vec![message(dialect, text)],
         SearchEvent::BestMove { best, ponder, score } => {
-            if !best.is_some() {
-                return vec![match dialect {
-                    Dialect::Uci => "bestmove (none)".to_string(),
-                    Dialect::Ucci => "nobestmove".to_string(),
-                }];
-            }
-            let mut line = format!("bestmove {best}");
-            if let Some(p) = ponder {
-                line.push_str(&format!(" ponder {p}"));
-            }
-            if dialect == Dialect::Ucci {
-                if *score <= -MATE_BOUND {
-                    line.push_str(" resign");
-                } else if (draw_offered && *score <= 0) || eval::is_dead_draw(pos) {
-                    line.push_str(" draw");
-                }
-            }
-            vec![line]
+            vec![bestmove(dialect, *best, *ponder, *score, draw)]
         }
     }
 }
 
 /// The UCCI `pophash` reply for a table entry.
 pub fn pophash(entry: Option<TtEntry>) -> String {
-    let Some(e) = entry else { return "pophash".to_string() };
     let mut line = "pophash".to_string();
+    let Some(e) = entry else { return line };
     if e.mv.is_some() {
         line.push_str(&format!(" bestmove {}", e.mv));
     }
     let score = ucci_score(e.score);
+    let depth = e.depth.max(0);
     if matches!(e.bound, Bound::Lower | Bound::Exact) {
-        line.push_str(&format!(" lowerbound {score} depth {}", e.depth.max(0)));
+        line.push_str(&format!(" lowerbound {score} depth {depth}"));
     }
     if matches!(e.bound, Bound::Upper | Bound::Exact) {
-        line.push_str(&format!(" upperbound {score} depth {}", e.depth.max(0)));
+        line.push_str(&format!(" upperbound {score} depth {depth}"));
     }
     line
+}
+
+/// A one-line summary of what a search will do (for `debug on`).
+pub fn limits(l: &SearchLimits) -> String {
+    let ms = |t: Option<u64>| t.map_or("-".to_string(), |t| format!("{t}ms"));
+    let mut s = format!(
+        "search limits: clock red {} +{}ms black {} +{}ms",
+        ms(l.time[0]),
+        l.inc[0],
+        ms(l.time[1]),
+        l.inc[1]
+    );
+    let mut field = |name: &str, v: Option<String>| {
+        if let Some(v) = v {
+            s.push_str(&format!(", {name} {v}"));
+        }
+    };
+    field("movestogo", l.movestogo.map(|v| v.to_string()));
+    field("movetime", l.movetime.map(|v| format!("{v}ms")));
+    field("depth", l.depth.map(|v| v.to_string()));
+    field("nodes", l.nodes.map(|v| v.to_string()));
+    field("mate", l.mate.map(|v| v.to_string()));
+    field("infinite", l.infinite.then(String::new));
+    field("ponder", l.ponder.then(String::new));
+    field("searchmoves", (!l.search_moves.is_empty()).then(|| pv_text(&l.search_moves)));
+    field("banmoves", (!l.ban_moves.is_empty()).then(|| pv_text(&l.ban_moves)));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::{mate_in, mated_in};
+
+    #[test]
+    fn bestmove_flags() {
+        let m = Move::parse("h2e2").unwrap();
+        let p = Move::parse("h9g7");
+        let none = DrawFlags::default();
+        let offered = DrawFlags { offered: true, dead_position: false };
+        assert_eq!(bestmove(Dialect::Uci, m, p, mated_in(3), offered), "bestmove h2e2 ponder h9g7");
+        assert_eq!(bestmove(Dialect::Ucci, m, p, mated_in(3), none), "bestmove h2e2 ponder h9g7 resign");
+        assert_eq!(bestmove(Dialect::Ucci, m, None, -20, offered), "bestmove h2e2 draw");
+        assert_eq!(bestmove(Dialect::Ucci, m, None, 50, offered), "bestmove h2e2");
+        assert_eq!(bestmove(Dialect::Ucci, m, None, -MATE - 1, offered), "bestmove h2e2");
+        let dead = DrawFlags { offered: false, dead_position: true };
+        assert_eq!(bestmove(Dialect::Ucci, m, None, -MATE - 1, dead), "bestmove h2e2 draw");
+        assert_eq!(bestmove(Dialect::Ucci, Move::NONE, None, 0, none), "nobestmove");
+        assert_eq!(bestmove(Dialect::Uci, Move::NONE, None, 0, none), "bestmove (none)");
+    }
+
+    #[test]
+    fn scores_and_messages() {
+        assert_eq!(ucci_score(mate_in(3)), 9997);
+        assert_eq!(ucci_score(mated_in(2)), -9998);
+        assert_eq!(ucci_score(-42), -42);
+        assert_eq!(message(Dialect::Ucci, "hi"), "info message hi");
+        assert!(message(Dialect::Uci, &"x".repeat(5000)).len() < 400);
+        assert_eq!(message(Dialect::Uci, "a\u{fffd}\tb"), "info string a\\u{fffd}\\tb");
+    }
 }

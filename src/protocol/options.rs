@@ -1,7 +1,11 @@
 //! The option table: one definition per option, with its UCI and UCCI
-//! names, so both dialects advertise and accept the same settings.
+//! names, so both dialects advertise and accept the same settings. Values
+//! are checked and clamped here; the session applies them.
+
+use once_cell::sync::Lazy;
 
 use super::command::Dialect;
+use super::parse::shown;
 use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
 use crate::search::SearchConfig;
 
@@ -24,18 +28,20 @@ pub enum OptionId {
     Rule60,
     /// UCCI: clock values are in milliseconds.
     UseMillisec,
-    /// UCCI: do not read commands while thinking.
+    /// UCCI: finish each search before reading the next command.
     Batch,
     /// Extra `info` output.
     Debug,
     /// UCCI: a new game starts.
     NewGame,
+    /// `UCI_Variant` / `UCCI_Variant`: only `xiangqi` is accepted.
+    Variant,
     /// Accepted for compatibility; Chariot has no such feature.
     Ignored,
 }
 
 /// The type of an option, as advertised.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// An integer in `min..=max`.
     Spin {
@@ -50,9 +56,12 @@ pub enum Kind {
     Check(bool),
     /// An action without value.
     Button,
+    /// Any text.
+    Text,
 }
 
-/// One advertised option.
+/// One option.
+#[derive(Clone, Debug)]
 pub struct OptionDef {
     /// Which option.
     pub id: OptionId,
@@ -62,96 +71,26 @@ pub struct OptionDef {
     pub ucci: &'static str,
     /// Type and range.
     pub kind: Kind,
-    /// Advertised in UCI / UCCI.
-    pub dialects: (bool, bool),
+    /// Printed at the `uci` handshake.
+    pub in_uci: bool,
+    /// Printed at the `ucci` handshake.
+    pub in_ucci: bool,
 }
 
-/// The advertised options.
-pub const OPTIONS: [OptionDef; 11] = [
-    OptionDef {
-        id: OptionId::Hash,
-        uci: "Hash",
-        ucci: "hashsize",
-        kind: Kind::Spin { default: DEFAULT_HASH_MB as i64, min: 1, max: MAX_HASH_MB as i64 },
-        dialects: (true, true),
-    },
-    OptionDef {
-        id: OptionId::Threads,
-        uci: "Threads",
-        ucci: "threads",
-        kind: Kind::Spin { default: 1, min: 1, max: MAX_THREADS as i64 },
-        dialects: (true, true),
-    },
-    OptionDef {
-        id: OptionId::MultiPv,
-        uci: "MultiPV",
-        ucci: "multipv",
-        kind: Kind::Spin { default: 1, min: 1, max: 128 },
-        dialects: (true, false),
-    },
-    OptionDef {
-        id: OptionId::Ponder,
-        uci: "Ponder",
-        ucci: "ponder",
-        kind: Kind::Check(false),
-        dialects: (true, true),
-    },
-    OptionDef {
-        id: OptionId::MoveOverhead,
-        uci: "Move Overhead",
-        ucci: "moveoverhead",
-        kind: Kind::Spin { default: SEARCH_DEFAULTS.move_overhead_ms as i64, min: 0, max: 5000 },
-        dialects: (true, true),
-    },
-    OptionDef {
-        id: OptionId::ClearHash,
-        uci: "Clear Hash",
-        ucci: "clearhash",
-        kind: Kind::Button,
-        dialects: (true, true),
-    },
-    OptionDef {
-        id: OptionId::Rule60,
-        uci: "Rule60",
-        ucci: "rule60",
-        kind: Kind::Spin { default: SEARCH_DEFAULTS.move_limit as i64, min: 0, max: 1000 },
-        dialects: (true, true),
-    },
-    OptionDef {
-        id: OptionId::UseMillisec,
-        uci: "usemillisec",
-        ucci: "usemillisec",
-        kind: Kind::Check(false),
-        dialects: (false, true),
-    },
-    OptionDef {
-        id: OptionId::Batch,
-        uci: "batch",
-        ucci: "batch",
-        kind: Kind::Check(false),
-        dialects: (false, true),
-    },
-    OptionDef {
-        id: OptionId::Debug,
-        uci: "debug",
-        ucci: "debug",
-        kind: Kind::Check(false),
-        dialects: (false, true),
-    },
-    OptionDef {
-        id: OptionId::NewGame,
-        uci: "newgame",
-        ucci: "newgame",
-        kind: Kind::Button,
-        dialects: (false, true),
-    },
-];
+/// An option value ready to apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setting {
+    /// Which option.
+    pub id: OptionId,
+    /// The value: the number of a spin, 0/1 for a check, 0 otherwise.
+    pub value: i64,
+}
 
 const SEARCH_DEFAULTS: SearchConfig = SearchConfig::DEFAULT;
 
-/// UCCI 3.0 options we accept and ignore (the engine has no book, tablebases
-/// or style settings), so GUIs that always send them get no error.
-const IGNORED: [&str; 12] = [
+/// UCCI 3.0 options Chariot accepts and ignores (it has no book, tablebases
+/// or style settings), plus a few UCI ones GUIs send blindly.
+const IGNORED: [&str; 16] = [
     "usebook",
     "useegtb",
     "bookfiles",
@@ -162,51 +101,180 @@ const IGNORED: [&str; 12] = [
     "pruning",
     "knowledge",
     "randomness",
+    "selectivity",
     "style",
-    "uci_variant",
+    "usehash",
+    "loadbook",
+    "UCI_AnalyseMode",
+    "UCI_Chess960",
 ];
+
+/// The options, with ranges that depend on the machine (see [`max_hash_mb`]
+/// and [`max_threads`]).
+static OPTIONS: Lazy<Vec<OptionDef>> = Lazy::new(|| {
+    let def = |id, uci, ucci, kind, in_uci, in_ucci| OptionDef { id, uci, ucci, kind, in_uci, in_ucci };
+    let spin = |default: i64, min, max| Kind::Spin { default: default.clamp(min, max), min, max };
+    vec![
+        def(OptionId::Hash, "Hash", "hashsize", spin(DEFAULT_HASH_MB as i64, 1, max_hash_mb()), true, true),
+        def(OptionId::Threads, "Threads", "threads", spin(1, 1, max_threads()), true, true),
+        def(OptionId::MultiPv, "MultiPV", "multipv", spin(1, 1, 128), true, false),
+        def(OptionId::Ponder, "Ponder", "ponder", Kind::Check(false), true, true),
+        def(
+            OptionId::MoveOverhead,
+            "Move Overhead",
+            "moveoverhead",
+            spin(SEARCH_DEFAULTS.move_overhead_ms as i64, 0, 5000),
+            true,
+            true,
+        ),
+        def(OptionId::ClearHash, "Clear Hash", "clearhash", Kind::Button, true, true),
+        def(
+            OptionId::Rule60,
+            "Rule60",
+            "rule60",
+            spin(SEARCH_DEFAULTS.move_limit as i64, 0, 1000),
+            true,
+            true,
+        ),
+        def(OptionId::UseMillisec, "usemillisec", "usemillisec", Kind::Check(false), false, true),
+        def(OptionId::Batch, "batch", "batch", Kind::Check(false), false, true),
+        def(OptionId::Debug, "debug", "debug", Kind::Check(false), false, true),
+        def(OptionId::NewGame, "newgame", "newgame", Kind::Button, false, true),
+        def(OptionId::Variant, "UCI_Variant", "ucci_variant", Kind::Text, false, false),
+    ]
+});
+
+/// Largest hash size offered, in MB. Allocating the table writes every byte
+/// of it (about a second per gigabyte on the development machine, and far
+/// more near the machine's memory size), and `isready` waits for that, so a
+/// larger table would let one `setoption` stall the engine for minutes.
+const HASH_LIMIT_MB: usize = 1024;
+
+/// The largest hash size offered: [`HASH_LIMIT_MB`], or a quarter of the
+/// machine's memory if that is less, and never more than [`MAX_HASH_MB`].
+fn max_hash_mb() -> i64 {
+    let ram = physical_memory_mb().unwrap_or(usize::MAX);
+    (ram / 4).min(HASH_LIMIT_MB).clamp(DEFAULT_HASH_MB, MAX_HASH_MB) as i64
+}
+
+/// Total memory in MB, where the system tells (Linux).
+fn physical_memory_mb() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find_map(|l| l.strip_prefix("MemTotal:"))?;
+    let kb: usize = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// The most threads offered: four per hardware thread (more only slows the
+/// search down and costs memory), at most [`MAX_THREADS`].
+fn max_threads() -> i64 {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.saturating_mul(4).clamp(1, MAX_THREADS) as i64
+}
 
 fn normalize(name: &str) -> String {
     name.chars().filter(|c| !matches!(c, ' ' | '_' | '-')).flat_map(char::to_lowercase).collect()
 }
 
-/// Finds an option by its UCI or UCCI name (any case, spaces optional).
-pub fn lookup(name: &str) -> Option<(OptionId, Kind)> {
+/// Finds an option by its UCI or UCCI name (any case; spaces, `_` and `-`
+/// optional) or a known alias.
+pub fn lookup(name: &str) -> Option<OptionDef> {
     let n = normalize(name);
     if let Some(def) = OPTIONS.iter().find(|d| normalize(d.uci) == n || normalize(d.ucci) == n) {
-        return Some((def.id, def.kind));
+        return Some(def.clone());
     }
+    let alias = |id| OPTIONS.iter().find(|d| d.id == id).cloned();
     match n.as_str() {
-        "hash" => Some((OptionId::Hash, OPTIONS[0].kind)),
-        "sixtymoverule" | "movelimit" => Some((OptionId::Rule60, OPTIONS[6].kind)),
-        _ if IGNORED.iter().any(|i| normalize(i) == n) => Some((OptionId::Ignored, Kind::Button)),
+        "sixtymoverule" | "movelimit" => alias(OptionId::Rule60),
+        "variant" | "uccivariant" => alias(OptionId::Variant),
+        _ if IGNORED.iter().any(|i| normalize(i) == n) => Some(OptionDef {
+            id: OptionId::Ignored,
+            uci: "",
+            ucci: "",
+            kind: Kind::Text,
+            in_uci: false,
+            in_ucci: false,
+        }),
         _ => None,
     }
+}
+
+/// Checks a `setoption`: the option must exist and the value must suit its
+/// type. Numbers out of range are clamped, with a notice for the user; the
+/// UCCI `hashsize 0` and `threads 0` mean "the engine decides" (the default).
+/// Returns the setting and the notice.
+pub fn resolve(name: &str, value: Option<&str>) -> Result<(Setting, Option<String>), String> {
+    let def = lookup(name).ok_or_else(|| format!("unknown option '{}' (ignored)", shown(name)))?;
+    let value = value.map(str::trim).filter(|v| !v.is_empty());
+    let setting = |value| Setting { id: def.id, value };
+    match def.kind {
+        Kind::Spin { default, min, max } => {
+            let v = value.ok_or_else(|| format!("option '{}' needs a number", shown(name)))?;
+            let n = parse_integer(v).ok_or_else(|| {
+                format!("option '{}' needs a number from {min} to {max}, not '{}'", shown(name), shown(v))
+            })?;
+            let engine_decides = matches!(def.id, OptionId::Hash | OptionId::Threads);
+            if n == 0 && engine_decides && normalize(name) == def.ucci {
+                return Ok((setting(default), None));
+            }
+            let clamped = n.clamp(min as i128, max as i128) as i64;
+            let notice = (clamped as i128 != n)
+                .then(|| format!("option '{}' clamped to {clamped} (range {min} to {max})", shown(name)));
+            Ok((setting(clamped), notice))
+        }
+        Kind::Check(_) => match value.map(parse_bool) {
+            Some(Some(b)) => Ok((setting(b as i64), None)),
+            _ => Err(format!(
+                "option '{}' needs true or false, not '{}'",
+                shown(name),
+                shown(value.unwrap_or(""))
+            )),
+        },
+        Kind::Button => Ok((setting(0), None)),
+        Kind::Text if def.id == OptionId::Variant => match value {
+            Some(v) if v.eq_ignore_ascii_case("xiangqi") => Ok((setting(0), None)),
+            v => Err(format!("only the variant 'xiangqi' is supported, not '{}'", shown(v.unwrap_or("")))),
+        },
+        Kind::Text => Ok((setting(0), None)),
+    }
+}
+
+/// An integer, written as one (`-12`) or as a finite decimal (`1e3`, `7.6`, rounded).
+fn parse_integer(v: &str) -> Option<i128> {
+    if let Ok(n) = v.parse::<i128>() {
+        return Some(n);
+    }
+    let f = v.parse::<f64>().ok().filter(|f| f.is_finite())?;
+    Some(f.round().clamp(i128::MIN as f64, i128::MAX as f64) as i128)
 }
 
 /// The `option …` lines a dialect prints at the handshake.
 pub fn advertise(dialect: Dialect) -> Vec<String> {
     OPTIONS
         .iter()
-        .filter(|d| if dialect == Dialect::Uci { d.dialects.0 } else { d.dialects.1 })
+        .filter(|d| if dialect == Dialect::Uci { d.in_uci } else { d.in_ucci })
         .map(|d| {
-            let (prefix, name) = match dialect {
-                Dialect::Uci => ("option name ", d.uci),
-                Dialect::Ucci => ("option ", d.ucci),
-            };
-            let kind = match d.kind {
-                Kind::Spin { default, min, max } => {
+            let kind = match (d.kind, dialect) {
+                (Kind::Spin { default, min, max }, Dialect::Uci) => {
                     format!("type spin default {default} min {min} max {max}")
                 }
-                Kind::Check(b) => format!("type check default {b}"),
-                Kind::Button => "type button".to_string(),
+                // UCCI 3.0 lists min and max before the default.
+                (Kind::Spin { default, min, max }, Dialect::Ucci) => {
+                    format!("type spin min {min} max {max} default {default}")
+                }
+                (Kind::Check(b), _) => format!("type check default {b}"),
+                (Kind::Button, _) => "type button".to_string(),
+                (Kind::Text, _) => "type string default <empty>".to_string(),
             };
-            format!("{prefix}{name} {kind}")
+            match dialect {
+                Dialect::Uci => format!("option name {} {kind}", d.uci),
+                Dialect::Ucci => format!("option {} {kind}", d.ucci),
+            }
         })
         .collect()
 }
 
-/// Parses a check value (`true`/`on`/`1` or `false`/`off`/`0`).
+/// Parses a check value (`true`/`on`/`1`/`yes` or `false`/`off`/`0`/`no`).
 pub fn parse_bool(v: &str) -> Option<bool> {
     match v.to_ascii_lowercase().as_str() {
         "true" | "on" | "1" | "yes" => Some(true),
@@ -221,17 +289,51 @@ mod tests {
 
     #[test]
     fn names_in_either_dialect() {
-        assert_eq!(lookup("Hash").unwrap().0, OptionId::Hash);
-        assert_eq!(lookup("hashsize").unwrap().0, OptionId::Hash);
-        assert_eq!(lookup("move overhead").unwrap().0, OptionId::MoveOverhead);
-        assert_eq!(lookup("Move_Overhead").unwrap().0, OptionId::MoveOverhead);
-        assert_eq!(lookup("usebook").unwrap().0, OptionId::Ignored);
-        assert!(lookup("Frobnicate").is_none());
+        let id = |n: &str| lookup(n).map(|d| d.id);
+        assert_eq!(id("Hash"), Some(OptionId::Hash));
+        assert_eq!(id("hashsize"), Some(OptionId::Hash));
+        assert_eq!(id("move overhead"), Some(OptionId::MoveOverhead));
+        assert_eq!(id("Move_Overhead"), Some(OptionId::MoveOverhead));
+        assert_eq!(id("usebook"), Some(OptionId::Ignored));
+        assert_eq!(id("UCCI_Variant"), Some(OptionId::Variant));
+        assert_eq!(id("Frobnicate"), None);
+    }
+
+    #[test]
+    fn advertised_forms() {
+        let uci = advertise(Dialect::Uci);
+        assert!(uci.iter().any(|l| l.starts_with("option name Hash type spin default 16 min 1 max ")));
+        assert!(uci.iter().any(|l| l == "option name Clear Hash type button"));
+        let ucci = advertise(Dialect::Ucci);
+        assert!(ucci.iter().any(|l| l == "option usemillisec type check default false"));
         assert!(
-            advertise(Dialect::Uci)
-                .iter()
-                .any(|l| l == "option name Hash type spin default 16 min 1 max 1048576")
+            ucci.iter()
+                .any(|l| l.starts_with("option hashsize type spin min 1 max ") && l.ends_with(" default 16"))
         );
-        assert!(advertise(Dialect::Ucci).iter().any(|l| l.starts_with("option usemillisec type check")));
+        assert!(ucci.iter().all(|l| !l.contains(" name ")));
+    }
+
+    #[test]
+    fn values() {
+        let r = |n: &str, v: Option<&str>| resolve(n, v);
+        assert_eq!(r("MultiPV", Some("3")).unwrap(), (Setting { id: OptionId::MultiPv, value: 3 }, None));
+        let (s, notice) = r("MultiPV", Some("99999999999999999999999999")).unwrap();
+        assert_eq!(s.value, 128);
+        assert!(notice.unwrap().contains("clamped to 128"));
+        assert_eq!(r("Move Overhead", Some("-5")).unwrap().0.value, 0);
+        assert_eq!(r("threads", Some("1.4")).unwrap().0.value, 1);
+        assert_eq!(r("hashsize", Some("0")).unwrap(), (Setting { id: OptionId::Hash, value: 16 }, None));
+        assert_eq!(r("threads", Some("0")).unwrap(), (Setting { id: OptionId::Threads, value: 1 }, None));
+        assert!(r("Hash", Some("0")).unwrap().1.unwrap().contains("clamped to 1"));
+        assert!(r("Hash", Some("lots")).unwrap_err().contains("needs a number"));
+        assert!(r("Hash", None).is_err());
+        assert!(r("Hash", Some("inf")).is_err());
+        assert_eq!(r("usemillisec", Some("on")).unwrap().0.value, 1);
+        assert!(r("usemillisec", None).is_err());
+        assert!(r("batch", Some("maybe")).is_err());
+        assert!(r("UCI_Variant", Some("xiangqi")).is_ok());
+        assert!(r("UCI_Variant", Some("chess")).is_err());
+        assert_eq!(r("bookfiles", Some("C:\\book.dat")).unwrap().0.id, OptionId::Ignored);
+        assert!(r("nosuch", Some("1")).unwrap_err().contains("unknown option"));
     }
 }

@@ -5,6 +5,8 @@ pub mod json;
 
 use std::path::PathBuf;
 
+pub mod engine;
+
 /// One line of a perft file: a FEN and its (depth, count) pairs.
 pub struct PerftCase {
     pub fen: String,

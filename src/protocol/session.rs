@@ -1,0 +1,640 @@
+//! The protocol loop's state and what each command does to it.
+//!
+//! The session owns the only writer to the GUI. It waits on three channels
+//! at once: commands from the input thread, events from the search, and the
+//! output of a background job (`go perft`, `bench`). Before it acts on a
+//! command it prints everything the search has already reported, so a reply
+//! never overtakes a `bestmove` that was decided before the command arrived.
+//!
+//! A search is "thinking" from its `go` until its `bestmove` line is printed
+//! (the UCCI state model); a `stop` while idle is answered with `nobestmove`
+//! in UCCI and ignored in UCI.
+//!
+//! UCCI batch mode (`setoption batch true`) is for scripts: while the engine
+//! thinks, commands wait in a queue and run in order once the search has
+//! answered, so a `go` is never cut short by the next line. Only `isready`,
+//! `stop` and `ponderhit` are answered at once, so the engine never stops
+//! responding. A `quit` waits for the queue, so a script runs to its end.
+//!
+//! At the end of the input the queued commands still run, searches and jobs
+//! finish (a search that would wait for the GUI forever is stopped), and then
+//! the loop ends: `printf 'position startpos\ngo depth 8\n' | chariot` prints
+//! the move.
+//!
+//! Both waits are for scripts. Input that had malformed lines is no script
+//! to honour in full (it is a GUI gone wrong, or a fuzzer): then the engine
+//! gives the remaining work [`QUIT_GRACE`] and ends.
+
+use std::cell::{Cell, OnceCell};
+use std::collections::VecDeque;
+use std::io::Write;
+use std::ops::{Deref, DerefMut};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, Sender, TryRecvError, at, never, select, unbounded};
+
+use super::command::{Command, Dialect, GoParams, PositionSpec};
+use super::format::{self, DrawFlags};
+use super::jobs::{Job, JobOutput};
+use super::options::{self, OptionId, Setting};
+use super::parse::shown;
+use super::reader::Input;
+use crate::board::Position;
+use crate::engine::{Engine, PositionError, play_moves};
+use crate::eval;
+use crate::search::{SearchEvent, SearchLimits};
+use crate::tools::bench;
+use crate::types::{Color, Move};
+
+/// At most this many rejected moves are quoted in one message.
+const QUOTED_MOVES: usize = 5;
+
+/// How long a queued `quit`, or the end of the input, waits for the work
+/// still to do once the input has had malformed lines.
+const QUIT_GRACE: Duration = Duration::from_secs(2);
+
+/// The engine, built on a thread of its own from the start: allocating the
+/// hash table takes several milliseconds, and the handshake (`uciok`) need
+/// not wait for it. The first use of the engine waits for it to be ready.
+struct LazyEngine {
+    engine: OnceCell<Engine>,
+    building: Cell<Option<JoinHandle<Engine>>>,
+}
+
+impl LazyEngine {
+    /// Starts building the engine; its search events will go to `events`.
+    fn spawn(events: Sender<SearchEvent>) -> LazyEngine {
+        let lazy = LazyEngine { engine: OnceCell::new(), building: Cell::new(None) };
+        let thread_events = events.clone();
+        let builder = std::thread::Builder::new().name("engine-init".into());
+        match builder.spawn(move || Engine::new(thread_events)) {
+            Ok(handle) => lazy.building.set(Some(handle)),
+            // No thread to spare: build it here and now.
+            Err(_) => {
+                let _ = lazy.engine.set(Engine::new(events));
+            }
+        }
+        lazy
+    }
+
+    /// The engine, once it is built (waits for the build the first time).
+    fn ready(&self) -> &Engine {
+        self.engine.get_or_init(|| {
+            let handle = self.building.take().expect("the engine is built once");
+            handle.join().expect("building the engine failed")
+        })
+    }
+}
+
+impl Deref for LazyEngine {
+    type Target = Engine;
+
+    fn deref(&self) -> &Engine {
+        self.ready()
+    }
+}
+
+impl DerefMut for LazyEngine {
+    fn deref_mut(&mut self) -> &mut Engine {
+        self.ready();
+        self.engine.get_mut().expect("built by ready()")
+    }
+}
+
+/// See the module comment.
+pub struct Session<W: Write> {
+    out: W,
+    dialect: Dialect,
+    engine: LazyEngine,
+    events: Receiver<SearchEvent>,
+    /// One entry per search started and not yet answered, oldest first
+    /// (more than one only when a `go` interrupts a search).
+    searches: VecDeque<DrawFlags>,
+    job: Option<Job>,
+    debug: bool,
+    /// UCCI `usemillisec`: clock values are milliseconds, not seconds.
+    millis: bool,
+    /// UCCI `batch`: commands wait until the search has answered.
+    batch: bool,
+    ban_moves: Vec<Move>,
+    /// Commands held back in batch mode, in order.
+    deferred: VecDeque<Input>,
+    /// The input has had a line that could not be parsed.
+    malformed_input: bool,
+    /// When the engine stops waiting for the work to end (see [`QUIT_GRACE`]).
+    quit_deadline: Option<Instant>,
+}
+
+impl<W: Write> Session<W> {
+    /// A session writing to `out`; it starts building its engine at once.
+    pub fn new(out: W) -> Session<W> {
+        let (event_tx, events) = unbounded();
+        Session {
+            out,
+            dialect: Dialect::Uci,
+            engine: LazyEngine::spawn(event_tx),
+            events,
+            searches: VecDeque::new(),
+            job: None,
+            debug: false,
+            millis: false,
+            batch: false,
+            ban_moves: Vec::new(),
+            deferred: VecDeque::new(),
+            malformed_input: false,
+            quit_deadline: None,
+        }
+    }
+
+    /// Serves `commands` until `quit` or the end of the input.
+    pub fn serve(&mut self, commands: &Receiver<Input>) {
+        let mut input_open = true;
+        loop {
+            self.flush();
+            if !self.holding()
+                && let Some(input) = self.deferred.pop_front()
+            {
+                if !self.execute(input) {
+                    return;
+                }
+                continue;
+            }
+            if !input_open && !self.busy() {
+                return;
+            }
+            if !input_open && self.engine.is_endless() {
+                self.engine.stop();
+            }
+            let commands = if input_open { commands.clone() } else { never() };
+            let events = self.events.clone();
+            let job_output = self.job.as_ref().map_or_else(never, |j| j.output().clone());
+            let quit_deadline = self.quit_deadline.map_or_else(never, at);
+            select! {
+                recv(commands) -> input => match input {
+                    Ok(input) => {
+                        if !self.accept(input) {
+                            return;
+                        }
+                    }
+                    Err(_) => {
+                        input_open = false;
+                        self.start_quit_grace();
+                    }
+                },
+                recv(events) -> ev => {
+                    if let Ok(ev) = ev {
+                        self.on_event(ev);
+                    }
+                }
+                recv(job_output) -> out => match out {
+                    Ok(out) => self.print_job_output(out),
+                    Err(_) => self.job = None,
+                },
+                recv(quit_deadline) -> _ => return self.abandon_queue(),
+            }
+        }
+    }
+
+    /// Writes one line and flushes it.
+    fn say(&mut self, line: &str) {
+        let _ = writeln!(self.out, "{line}");
+        let _ = self.out.flush();
+    }
+
+    /// A notice the GUI shows to its user.
+    fn message(&mut self, text: &str) {
+        let line = format::message(self.dialect, text);
+        self.say(&line);
+    }
+
+    fn error(&mut self, text: &str) {
+        self.message(&format!("error: {text}"));
+    }
+
+    fn busy(&self) -> bool {
+        !self.searches.is_empty() || self.job.is_some()
+    }
+
+    /// True while batch mode holds commands back.
+    fn holding(&self) -> bool {
+        self.batch && self.busy()
+    }
+
+    /// Prints whatever the search and the job have reported so far.
+    fn flush(&mut self) {
+        while let Ok(ev) = self.events.try_recv() {
+            self.on_event(ev);
+        }
+        while let Some(job) = &self.job {
+            match job.output().try_recv() {
+                Ok(out) => self.print_job_output(out),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => self.job = None,
+            }
+        }
+    }
+
+    fn on_event(&mut self, ev: SearchEvent) {
+        let draw = self.searches.front().copied().unwrap_or_default();
+        for line in format::event(self.dialect, &ev, draw) {
+            self.say(&line);
+        }
+        if matches!(ev, SearchEvent::BestMove { .. }) {
+            self.searches.pop_front();
+        }
+    }
+
+    fn print_job_output(&mut self, out: JobOutput) {
+        match out {
+            JobOutput::Line(line) => self.say(&line),
+            JobOutput::Note(text) => self.message(&text),
+        }
+    }
+
+    /// Takes a command from the input: runs it, or holds it back in batch
+    /// mode while thinking. Returns false on `quit`.
+    fn accept(&mut self, input: Input) -> bool {
+        self.malformed_input |= input.is_err();
+        let answered_now = match &input {
+            Ok(Command::Quit) => self.engine.is_endless(),
+            Ok(cmd) => cmd.answered_while_batch_thinking(),
+            Err(_) => false,
+        };
+        if !answered_now && (self.holding() || !self.deferred.is_empty()) {
+            let quit = matches!(input, Ok(Command::Quit));
+            self.deferred.push_back(input);
+            if quit {
+                self.start_quit_grace();
+            }
+            return true;
+        }
+        self.execute(input)
+    }
+
+    /// Runs one command; returns false on `quit`.
+    fn execute(&mut self, input: Input) -> bool {
+        self.flush();
+        match input {
+            Ok(cmd) => return self.handle(cmd),
+            Err(e) => self.error(&e),
+        }
+        true
+    }
+
+    fn handle(&mut self, cmd: Command) -> bool {
+        match cmd {
+            Command::Empty => {}
+            Command::Uci => self.handshake(Dialect::Uci),
+            Command::Ucci => self.handshake(Dialect::Ucci),
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => self.say("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::NewGame => self.new_game(),
+            Command::Position(spec) => self.set_position(&spec),
+            Command::BanMoves(moves) => self.ban(&moves),
+            Command::Go(params) => self.go(&params),
+            Command::Stop => self.stop(),
+            Command::PonderHit { draw } => {
+                if let Some(flags) = self.searches.back_mut() {
+                    flags.offered |= draw;
+                }
+                self.engine.ponderhit();
+            }
+            Command::Probe(spec) => self.probe(spec.as_ref()),
+            Command::Quit => {
+                self.quit();
+                return false;
+            }
+            Command::Display => self.say_lines(&self.engine.position().to_string()),
+            Command::Eval => self.say_lines(&eval::trace(self.engine.position())),
+            Command::Bench(depth) => {
+                self.stop_all();
+                self.start_job(Job::bench(depth.unwrap_or(bench::DEFAULT_DEPTH)));
+            }
+        }
+        true
+    }
+
+    fn say_lines(&mut self, text: &str) {
+        for line in text.lines() {
+            self.say(line);
+        }
+    }
+
+    fn handshake(&mut self, dialect: Dialect) {
+        self.dialect = dialect;
+        let version = env!("CARGO_PKG_VERSION");
+        self.say(&format!("id name Chariot {version}"));
+        if dialect == Dialect::Ucci {
+            self.say(&format!("id version {version}"));
+            self.say("id copyright the Chariot developers");
+        }
+        self.say("id author the Chariot developers");
+        for line in options::advertise(dialect) {
+            self.say(&line);
+        }
+        self.say(if dialect == Dialect::Uci { "uciok" } else { "ucciok" });
+    }
+
+    /// Stops the search (if any) and prints its last lines, `bestmove` included.
+    fn stop_search(&mut self) {
+        self.engine.stop();
+        self.engine.wait();
+        // The search sends its move before it reports that it is done.
+        self.flush();
+        self.searches.clear();
+    }
+
+    /// Stops the search and the job (if any) and prints their last lines.
+    fn stop_all(&mut self) {
+        self.stop_search();
+        if let Some(job) = self.job.take() {
+            job.stop();
+            for out in job.output().iter() {
+                self.print_job_output(out);
+            }
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Some(job) = &self.job {
+            job.stop();
+        } else if !self.searches.is_empty() {
+            self.engine.stop();
+        } else if self.dialect == Dialect::Ucci {
+            self.say("nobestmove");
+        }
+    }
+
+    fn quit(&mut self) {
+        self.stop_all();
+        if self.dialect == Dialect::Ucci {
+            self.say("bye");
+        }
+    }
+
+    /// The input has ended or a `quit` was queued: after malformed input,
+    /// the remaining work gets [`QUIT_GRACE`].
+    fn start_quit_grace(&mut self) {
+        if self.malformed_input {
+            self.quit_deadline.get_or_insert(Instant::now() + QUIT_GRACE);
+        }
+    }
+
+    /// The grace is over: drops the queue, stops, and ends (with `bye` if a
+    /// `quit` was queued).
+    fn abandon_queue(&mut self) {
+        let quit_queued = self.deferred.iter().any(|i| matches!(i, Ok(Command::Quit)));
+        self.deferred.clear();
+        if quit_queued {
+            self.quit();
+        } else {
+            self.stop_all();
+        }
+    }
+
+    fn start_job(&mut self, job: std::io::Result<Job>) {
+        match job {
+            Ok(job) => self.job = Some(job),
+            Err(e) => self.error(&format!("cannot start a thread: {e}")),
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.stop_search();
+        self.engine.new_game();
+        self.ban_moves.clear();
+    }
+
+    fn set_position(&mut self, spec: &PositionSpec) {
+        self.ban_moves.clear();
+        match self.engine.set_position(&spec.fen, &spec.moves) {
+            Ok(()) => {}
+            Err(e @ PositionError::BadFen(_)) => self.error(&format!("position: {e}; position unchanged")),
+            Err(e @ PositionError::IllegalMove { .. }) => self.error(&format!("position: {e}")),
+        }
+    }
+
+    fn ban(&mut self, moves: &[String]) {
+        let pos = self.engine.position();
+        let (legal, rejected) = legal_moves(pos, moves);
+        let all_banned = !legal.is_empty() && legal.len() == pos.legal_move_count();
+        self.ban_moves = legal;
+        if !rejected.is_empty() {
+            self.error(&rejected_moves("banmoves", &rejected));
+        }
+        if all_banned {
+            self.message("banmoves: every legal move is banned; the search will choose among them all");
+        }
+    }
+
+    fn go(&mut self, p: &GoParams) {
+        let pos = self.engine.position();
+        if let Some(depth) = p.perft {
+            let pos = pos.clone();
+            self.stop_all();
+            self.start_job(Job::perft(pos, depth));
+            return;
+        }
+        if self.dialect == Dialect::Ucci && p.depth == Some(0) {
+            // UCCI: `go depth 0` asks for the static evaluation only.
+            let score = format::ucci_score(eval::evaluate(pos));
+            self.stop_all();
+            self.say(&format!("info depth 0 score {score}"));
+            self.say("nobestmove");
+            return;
+        }
+        let unit_ms = if self.millis || p.fairyground { 1.0 } else { 1000.0 };
+        let (limits, rejected) = search_limits(p, pos, unit_ms, &self.ban_moves);
+        let draw = DrawFlags { offered: p.draw_offer, dead_position: eval::is_dead_draw(pos) };
+        if !rejected.is_empty() {
+            self.error(&rejected_moves("searchmoves", &rejected));
+        }
+        self.stop_all();
+        if self.debug {
+            self.message(&format::limits(&limits));
+        }
+        self.searches.push_back(draw);
+        self.engine.go(limits);
+    }
+
+    fn probe(&mut self, spec: Option<&PositionSpec>) {
+        let pos = match spec {
+            None => Ok(self.engine.position().clone()),
+            Some(spec) => {
+                Position::from_fen(&spec.fen).map_err(|e| PositionError::BadFen(e).to_string()).and_then(
+                    |mut pos| play_moves(&mut pos, &spec.moves).map(|()| pos).map_err(|e| e.to_string()),
+                )
+            }
+        };
+        match pos {
+            Ok(pos) => {
+                let line = format::pophash(self.engine.probe(&pos));
+                self.say(&line);
+            }
+            Err(e) => self.error(&format!("probe: {e}")),
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        match options::resolve(name, value) {
+            Ok((setting, notice)) => {
+                if let Some(notice) = notice {
+                    self.message(&notice);
+                }
+                self.apply(setting);
+            }
+            Err(e) => self.error(&format!("setoption: {e}")),
+        }
+    }
+
+    fn apply(&mut self, s: Setting) {
+        let n = s.value.max(0) as u64;
+        match s.id {
+            OptionId::Hash => {
+                self.stop_search();
+                if can_allocate_mb(n as usize) {
+                    self.engine.set_hash_mb(n as usize);
+                } else {
+                    let now = self.engine.hash_mb();
+                    self.error(&format!("setoption: cannot allocate {n} MB for the hash; keeping {now} MB"));
+                }
+            }
+            OptionId::Threads => {
+                self.stop_search();
+                self.engine.set_threads(n as usize);
+            }
+            OptionId::ClearHash => {
+                self.stop_search();
+                self.engine.clear_hash();
+            }
+            OptionId::NewGame => self.new_game(),
+            OptionId::MultiPv => self.engine.config_mut().multipv = n as usize,
+            OptionId::MoveOverhead => self.engine.config_mut().move_overhead_ms = n,
+            OptionId::Rule60 => self.engine.config_mut().move_limit = n as u16,
+            OptionId::UseMillisec => self.millis = n != 0,
+            OptionId::Batch => self.batch = n != 0,
+            OptionId::Debug => self.debug = n != 0,
+            OptionId::Ponder | OptionId::Variant | OptionId::Ignored => {}
+        }
+    }
+}
+
+/// True if the system will lend `mb` megabytes now (a table that cannot be
+/// allocated would abort the engine).
+fn can_allocate_mb(mb: usize) -> bool {
+    mb.checked_mul(1 << 20).is_some_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok())
+}
+
+/// The moves of `texts` that are legal in `pos` (each once), and the texts
+/// that are not.
+fn legal_moves<'a>(pos: &Position, texts: &'a [String]) -> (Vec<Move>, Vec<&'a str>) {
+    let mut legal = Vec::new();
+    let mut rejected = Vec::new();
+    for text in texts {
+        match pos.parse_legal_move(text) {
+            Some(m) if legal.contains(&m) => {}
+            Some(m) => legal.push(m),
+            None => rejected.push(text.as_str()),
+        }
+    }
+    (legal, rejected)
+}
+
+/// "`what`: ignored 2 moves that are not legal here: 'a', 'b'".
+fn rejected_moves(what: &str, rejected: &[&str]) -> String {
+    let mut quoted: Vec<String> =
+        rejected.iter().take(QUOTED_MOVES).map(|m| format!("'{}'", shown(m))).collect();
+    if rejected.len() > QUOTED_MOVES {
+        quoted.push("…".into());
+    }
+    let n = rejected.len();
+    let moves = if n == 1 { "move that is" } else { "moves that are" };
+    format!("{what}: ignored {n} {moves} not legal here: {}", quoted.join(", "))
+}
+
+/// The search limits a `go` asks for in `pos`. UCCI clock values are
+/// multiplied by `unit_ms` (1000 when they are seconds); everything else is
+/// already in milliseconds. Also returns the `searchmoves` that are not legal.
+fn search_limits<'a>(
+    p: &'a GoParams,
+    pos: &Position,
+    unit_ms: f64,
+    ban_moves: &[Move],
+) -> (SearchLimits, Vec<&'a str>) {
+    let ms = |v: Option<f64>| v.map(|v| v.round() as u64);
+    let clock = |v: Option<f64>| v.map(|v| (v * unit_ms).min(1e12).round() as u64);
+    let (search_moves, rejected) = legal_moves(pos, &p.searchmoves);
+    let mut l = SearchLimits {
+        movestogo: p.movestogo,
+        movetime: ms(p.movetime),
+        depth: p.depth,
+        nodes: p.nodes,
+        mate: p.mate,
+        infinite: p.infinite,
+        ponder: p.ponder,
+        search_moves,
+        ban_moves: ban_moves.to_vec(),
+        ..Default::default()
+    };
+    let (red, black) = (Color::Red.index(), Color::Black.index());
+    if p.wtime.is_some() || p.btime.is_some() {
+        l.time = [ms(p.wtime), ms(p.btime)];
+        l.inc[red] = ms(p.winc).unwrap_or(0);
+        l.inc[black] = ms(p.binc).unwrap_or(0);
+    } else if p.time.is_some() {
+        let (us, them) = (pos.side_to_move().index(), (!pos.side_to_move()).index());
+        l.time[us] = clock(p.time);
+        l.time[them] = clock(p.opptime);
+        l.inc[us] = clock(p.increment).unwrap_or(0);
+        l.inc[them] = clock(p.oppincrement).unwrap_or(0);
+    }
+    (l, rejected)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::parse::parse;
+
+    fn go(line: &str) -> GoParams {
+        match parse(line).unwrap() {
+            Command::Go(p) => p,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn clocks_and_units() {
+        crate::init();
+        let red = Position::startpos();
+        let black =
+            Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b").unwrap();
+        let (l, _) = search_limits(&go("go time 300 increment 2 opptime 200"), &red, 1000.0, &[]);
+        assert_eq!((l.time, l.inc), ([Some(300_000), Some(200_000)], [2000, 0]));
+        let (l, _) = search_limits(&go("go time 300 increment 2 opptime 200"), &black, 1.0, &[]);
+        assert_eq!((l.time, l.inc), ([Some(200), Some(300)], [0, 2]));
+        let (l, _) =
+            search_limits(&go("go wtime 1000 btime 900 winc 5 binc 6 movestogo 3"), &black, 1000.0, &[]);
+        assert_eq!((l.time, l.inc, l.movestogo), ([Some(1000), Some(900)], [5, 6], Some(3)));
+        let (l, _) = search_limits(&go("go movetime 300"), &red, 1000.0, &[]);
+        assert_eq!(l.movetime, Some(300));
+    }
+
+    #[test]
+    fn searchmoves_and_bans() {
+        crate::init();
+        let pos = Position::startpos();
+        let ban = [Move::parse("h2e2").unwrap()];
+        let params = go("go depth 3 searchmoves b2e2 h2h8 b2e2 zz");
+        let (l, rejected) = search_limits(&params, &pos, 1.0, &ban);
+        assert_eq!(l.search_moves, vec![Move::parse("b2e2").unwrap()]);
+        assert_eq!(l.ban_moves, ban.to_vec());
+        assert_eq!(rejected, vec!["h2h8", "zz"]);
+        let msg = rejected_moves("searchmoves", &rejected);
+        assert_eq!(msg, "searchmoves: ignored 2 moves that are not legal here: 'h2h8', 'zz'");
+        let many: Vec<&str> = vec!["x"; 100_000];
+        assert!(rejected_moves("banmoves", &many).len() < 120);
+    }
+}

@@ -1,0 +1,371 @@
+//! Fuzzing the protocol loop through the built binary: valid command lines
+//! of each dialect, mutated with a fixed seed (tokens swapped, deleted or
+//! repeated; random and invalid UTF-8 bytes; huge and negative numbers; long
+//! lines; CR, tabs and runs of spaces; truncation), with an `isready` every
+//! few lines. The engine must stay alive, answer every `isready` with
+//! `readyok`, print only well-formed lines, and quit cleanly at the end.
+//!
+//! CI runs a few thousand lines per dialect; the ignored tests run 20,000
+//! (`cargo test --release --test protocol_fuzz -- --ignored`).
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::Rng;
+use common::engine::EngineProcess;
+
+/// Lines common to both dialects.
+const COMMON: &[&str] = &[
+    "isready",
+    "position startpos",
+    "position startpos moves h2e2 h9g7 h0g2 i9h9 i0h0 b9c7",
+    "position fen r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1 moves f3f9",
+    "position fen 4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1",
+    "position fen 4k3R/R8/9/9/9/9/9/9/9/3K5 b - - 0 1",
+    "position fen 3k5/9/9/9/9/9/9/9/9/4K4 r",
+    "go depth 3",
+    "go nodes 3000",
+    "go movetime 15",
+    "go infinite",
+    "go mate 2",
+    "go perft 2",
+    "stop",
+    "ponderhit",
+    "d",
+    "eval",
+    "bench 1",
+];
+
+const UCI: &[&str] = &[
+    "uci",
+    "debug on",
+    "debug off",
+    "ucinewgame",
+    "setoption name Hash value 8",
+    "setoption name Threads value 1",
+    "setoption name MultiPV value 2",
+    "setoption name MultiPV value 1",
+    "setoption name Ponder value true",
+    "setoption name Move Overhead value 30",
+    "setoption name Clear Hash",
+    "setoption name UCI_Variant value xiangqi",
+    "startpos moves c3c4 c6c5",
+    "fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves b2e2",
+    "go wtime 300 btime 300 winc 10 binc 10",
+    "go wtime 500 btime 400 movestogo 20",
+    "go ponder wtime 300 btime 300",
+    "go searchmoves h2e2 b2e2 c3c4 depth 3",
+];
+
+const UCCI: &[&str] = &[
+    "ucci",
+    "uccinewgame",
+    "setoption usemillisec true",
+    "setoption usemillisec false",
+    "setoption batch true",
+    "setoption batch false",
+    "setoption debug true",
+    "setoption debug false",
+    "setoption ponder false",
+    "setoption hashsize 8",
+    "setoption threads 1",
+    "setoption usebook false",
+    "setoption bookfiles BOOK.DAT",
+    "setoption idle none",
+    "setoption promotion false",
+    "setoption pruning large",
+    "setoption randomness none",
+    "setoption style normal",
+    "setoption newgame",
+    "banmoves h2e2 b2e2",
+    "banmoves h6i4",
+    "go time 1 increment 0",
+    "go time 300 opptime 300 increment 10 oppincrement 10",
+    "go time 500 movestogo 10 opptime 500 oppmovestogo 10",
+    "go draw depth 2",
+    "go ponder time 1 opptime 1",
+    "go time 200 increment 0 oppotime 200 oppoincrement 0",
+    "go depth infinite",
+    "ponderhit draw",
+    "probe",
+    "probe startpos moves h2e2",
+    "probe fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+];
+
+const HUGE: &[&str] = &[
+    "99999999999999999999999999",
+    "18446744073709551615",
+    "18446744073709551616",
+    "4294967296",
+    "1e308",
+    "inf",
+    "NaN",
+    "9223372036854775807",
+];
+
+const NEGATIVE: &[&str] = &["-1", "-0", "-999999999999", "-2147483648", "-1e9"];
+
+/// One mutation of `line`.
+fn mutate(rng: &mut Rng, line: &mut Vec<u8>) {
+    let text = String::from_utf8_lossy(line).into_owned();
+    let mut tokens: Vec<String> = text.split(' ').map(String::from).collect();
+    let n = tokens.len();
+    match rng.below(12) {
+        0 if n > 1 => {
+            let (a, b) = (rng.below(n), rng.below(n));
+            tokens.swap(a, b);
+        }
+        1 if n > 1 => {
+            tokens.remove(rng.below(n));
+        }
+        2 => {
+            let i = rng.below(n);
+            for _ in 0..1 + rng.below(3) {
+                tokens.insert(i, tokens[i].clone());
+            }
+        }
+        3 => {
+            let i = rng.below(n);
+            tokens[i] = HUGE[rng.below(HUGE.len())].to_string();
+        }
+        4 => {
+            let i = rng.below(n);
+            tokens[i] = NEGATIVE[rng.below(NEGATIVE.len())].to_string();
+        }
+        5 => {
+            // A long line: one token repeated thousands of times, or junk.
+            let i = rng.below(n);
+            let times = 1 + rng.below(20_000);
+            let junk = if rng.below(2) == 0 { tokens[i].clone() } else { "h2e2".to_string() };
+            tokens.extend(std::iter::repeat_n(junk, times));
+        }
+        6 => {
+            for _ in 0..1 + rng.below(4) {
+                let at = rng.below(line.len() + 1);
+                line.insert(at, rng.next() as u8);
+            }
+            return;
+        }
+        7 => {
+            let bad: [&[u8]; 5] = [b"\xff", b"\xc3", b"\x80\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\x80"];
+            let at = rng.below(line.len() + 1);
+            let b = bad[rng.below(bad.len())];
+            line.splice(at..at, b.iter().copied());
+            return;
+        }
+        8 => {
+            let seps: [&[u8]; 4] = [b"\t", b"  ", b" \t ", b"\r"];
+            let mut out = Vec::new();
+            for &c in line.iter() {
+                if c == b' ' {
+                    out.extend_from_slice(seps[rng.below(seps.len())]);
+                } else {
+                    out.push(c);
+                }
+            }
+            out.extend_from_slice(b"\r");
+            *line = out;
+            return;
+        }
+        9 => {
+            line.truncate(rng.below(line.len() + 1));
+            return;
+        }
+        10 => {
+            line.make_ascii_uppercase();
+            return;
+        }
+        _ => {
+            let i = rng.below(n);
+            tokens[i] = ["0", "1", "64", "255", "256", "65536", "0.5", "x", ""][rng.below(9)].to_string();
+        }
+    }
+    *line = tokens.join(" ").into_bytes();
+}
+
+/// A command line: valid now and then, mostly mutated once to three times.
+fn fuzzed_line(rng: &mut Rng, corpus: &[&str]) -> Vec<u8> {
+    let mut line = corpus[rng.below(corpus.len())].as_bytes().to_vec();
+    if rng.below(5) != 0 {
+        for _ in 0..1 + rng.below(3) {
+            mutate(rng, &mut line);
+        }
+    }
+    if rng.below(400) == 0 {
+        // Now and then a line over a megabyte.
+        line.extend(std::iter::repeat_n(b'z', (1 << 20) + rng.below(1 << 20)));
+    }
+    line.retain(|&b| b != b'\n');
+    line
+}
+
+/// The first word, if the line would end the session.
+fn is_quit(line: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(line);
+    let first = text.split_ascii_whitespace().next().unwrap_or("").to_ascii_lowercase();
+    first == "quit" || first == "exit"
+}
+
+/// True for every kind of line the engine prints.
+fn well_formed(line: &str) -> bool {
+    const PREFIXES: [&str; 22] = [
+        "id name ",
+        "id author ",
+        "id version ",
+        "id copyright ",
+        "option ",
+        "uciok",
+        "ucciok",
+        "readyok",
+        "info ",
+        "bestmove ",
+        "nobestmove",
+        "pophash",
+        "Nodes searched: ",
+        "position ",
+        "Fen: ",
+        "Key: ",
+        "Checkers:",
+        "   +",
+        "   |~",
+        "     a b c",
+        "phase ",
+        "Final evaluation: ",
+    ];
+    let move_count = line.len() > 6 && line.as_bytes()[4] == b':' && line[6..].parse::<u64>().is_ok();
+    let board_row = line.len() > 3 && line.as_bytes()[1].is_ascii_digit() && line[2..].starts_with(" | ");
+    let eval_row = line.contains(" | ");
+    let bench_total = line.ends_with(" nps");
+    line.is_empty()
+        || move_count
+        || board_row
+        || eval_row
+        || bench_total
+        || PREFIXES.iter().any(|p| line.starts_with(p))
+}
+
+fn is_move(mv: &str) -> bool {
+    let b = mv.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'i').contains(&f) && r.is_ascii_digit();
+    b.len() == 4 && square(b[0], b[1]) && square(b[2], b[3])
+}
+
+#[derive(Default)]
+struct Tally {
+    lines: usize,
+    errors: usize,
+    bestmoves: usize,
+    readyok: usize,
+}
+
+impl Tally {
+    /// Checks one output line and counts it.
+    fn check(&mut self, line: &str) -> Result<(), String> {
+        if !well_formed(line) || line.len() > 8192 {
+            return Err(format!("unexpected output line: {:?}", line.chars().take(300).collect::<String>()));
+        }
+        if line.starts_with("bestmove") {
+            let mv = line.split_whitespace().nth(1).unwrap_or("");
+            if mv != "(none)" && !is_move(mv) {
+                return Err(format!("malformed bestmove line: {line}"));
+            }
+            self.bestmoves += 1;
+        }
+        self.errors += line.contains(" error: ") as usize;
+        Ok(())
+    }
+}
+
+fn fuzz(handshake: &str, dialect: &[&str], seed: u64, count: usize) {
+    let corpus: Vec<&str> = COMMON.iter().chain(dialect).copied().collect();
+    let mut rng = Rng(seed);
+    let mut e = EngineProcess::start();
+    e.send(handshake);
+    let mut tally = Tally::default();
+    let start = Instant::now();
+    let mut next_sync = 1 + rng.below(15);
+    for i in 0..count {
+        let mut line = fuzzed_line(&mut rng, &corpus);
+        if is_quit(&line) {
+            continue;
+        }
+        line.push(b'\n');
+        e.send_raw(&line);
+        tally.lines += 1;
+        if i + 1 >= next_sync || i + 1 == count {
+            next_sync = i + 2 + rng.below(15);
+            e.send("isready");
+            let t = Instant::now();
+            for l in e.read_until_within(Duration::from_secs(10), |l| l == "readyok") {
+                if let Err(why) = tally.check(&l) {
+                    e.fail(&why);
+                }
+            }
+            tally.readyok += 1;
+            if t.elapsed() > Duration::from_secs(5) {
+                e.fail(&format!("readyok took {:?}", t.elapsed()));
+            }
+        }
+        if !e.is_alive() {
+            e.fail("the engine died");
+        }
+    }
+    // Quit: at once, or after the batch-mode grace if commands are queued.
+    e.send("stop");
+    let t = Instant::now();
+    let (status, mut lines) = e.quit();
+    if lines.last().is_some_and(|l| l == "bye") {
+        lines.pop();
+    }
+    for l in &lines {
+        tally.check(l).unwrap();
+    }
+    assert!(status.success(), "exit status {status:?}");
+    assert!(t.elapsed() < Duration::from_secs(5), "quit took {:?}", t.elapsed());
+    println!(
+        "{handshake}: {} lines, {} readyok, {} bestmoves, {} errors in {:.1} s",
+        tally.lines,
+        tally.readyok,
+        tally.bestmoves,
+        tally.errors,
+        start.elapsed().as_secs_f64()
+    );
+    assert!(tally.readyok >= tally.lines / 16);
+    assert!(tally.bestmoves > 0 && tally.errors > tally.lines / 10, "the fuzz reached searches and errors");
+}
+
+#[test]
+fn fuzz_uci() {
+    fuzz("uci", UCI, 0x5EED_0001, 3000);
+}
+
+#[test]
+fn fuzz_ucci() {
+    fuzz("ucci", UCCI, 0x5EED_0002, 3000);
+}
+
+#[test]
+#[ignore = "20,000 lines per dialect: run with --ignored"]
+fn fuzz_uci_long() {
+    fuzz("uci", UCI, 0xC0FF_EE01, 20_000);
+}
+
+#[test]
+#[ignore = "20,000 lines per dialect: run with --ignored"]
+fn fuzz_ucci_long() {
+    fuzz("ucci", UCCI, 0xC0FF_EE02, 20_000);
+}
+
+#[test]
+fn mutations_are_reproducible() {
+    let corpus: Vec<&str> = COMMON.iter().chain(UCCI).copied().collect();
+    let run = || {
+        let mut rng = Rng(42);
+        (0..200).map(|_| fuzzed_line(&mut rng, &corpus)).collect::<Vec<_>>()
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a, b);
+    assert!(a.iter().any(|l| std::str::from_utf8(l).is_err()), "some lines are not UTF-8");
+    assert!(a.iter().any(|l| l.len() > 10_000), "some lines are long");
+}
