@@ -49,9 +49,9 @@ struct Slot {
     data: AtomicU64,
 }
 
-#[repr(align(64))]
-#[derive(Default)]
-struct Bucket([Slot; 4]);
+/// Slots per bucket: four 16-byte slots fill one 64-byte cache line.
+const BUCKET_SLOTS: usize = 4;
+const BUCKET_BYTES: usize = BUCKET_SLOTS * std::mem::size_of::<Slot>();
 
 const DEPTH_OFFSET: i32 = 8;
 
@@ -85,34 +85,39 @@ fn unpack(d: u64) -> (TtEntry, u8) {
 
 /// The shared transposition table. See the module comment.
 pub struct TranspositionTable {
-    buckets: Box<[Bucket]>,
+    /// `buckets * BUCKET_SLOTS` slots starting at `offset`, plus the padding
+    /// before `offset` that puts every bucket on its own cache line.
+    slots: Box<[Slot]>,
+    offset: usize,
+    buckets: usize,
     age: AtomicU8,
 }
 
 impl TranspositionTable {
     /// A table of about `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> TranspositionTable {
-        let count = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
-        TranspositionTable { buckets: zeroed_buckets(count.max(1)), age: AtomicU8::new(0) }
+        let buckets = ((mb.max(1) << 20) / BUCKET_BYTES).max(1);
+        let slots = zeroed_slots(buckets * BUCKET_SLOTS + BUCKET_SLOTS - 1);
+        let misalignment = (slots.as_ptr() as usize % BUCKET_BYTES) / std::mem::size_of::<Slot>();
+        let offset = (BUCKET_SLOTS - misalignment) % BUCKET_SLOTS;
+        TranspositionTable { slots, offset, buckets, age: AtomicU8::new(0) }
     }
 
     /// Size in megabytes.
     pub fn size_mb(&self) -> usize {
-        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+        (self.buckets * BUCKET_BYTES) >> 20
     }
 
     /// Empties the table, splitting the work over `threads` threads.
     pub fn clear(&self, threads: usize) {
         let threads = threads.clamp(1, 64);
-        let chunk = self.buckets.len().div_ceil(threads);
+        let chunk = self.slots.len().div_ceil(threads);
         std::thread::scope(|s| {
-            for part in self.buckets.chunks(chunk) {
+            for part in self.slots.chunks(chunk) {
                 s.spawn(move || {
-                    for b in part {
-                        for slot in &b.0 {
-                            slot.check.store(0, Ordering::Relaxed);
-                            slot.data.store(0, Ordering::Relaxed);
-                        }
+                    for slot in part {
+                        slot.check.store(0, Ordering::Relaxed);
+                        slot.data.store(0, Ordering::Relaxed);
                     }
                 });
             }
@@ -126,9 +131,10 @@ impl TranspositionTable {
     }
 
     #[inline(always)]
-    fn bucket(&self, key: u64) -> &Bucket {
-        let i = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[i]
+    fn bucket(&self, key: u64) -> &[Slot] {
+        let i = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        let start = self.offset + i * BUCKET_SLOTS;
+        &self.slots[start..start + BUCKET_SLOTS]
     }
 
     /// Hints the CPU to load the bucket of `key` (before the move is made).
@@ -137,7 +143,7 @@ impl TranspositionTable {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let p = self.bucket(key) as *const Bucket as *const i8;
+            let p = self.bucket(key).as_ptr() as *const i8;
             // SAFETY: prefetching is only a hint; it never faults and reads nothing we use.
             unsafe { _mm_prefetch(p, _MM_HINT_T0) };
         }
@@ -146,7 +152,7 @@ impl TranspositionTable {
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        for slot in &self.bucket(key).0 {
+        for slot in self.bucket(key) {
             let data = slot.data.load(Ordering::Relaxed);
             if slot.check.load(Ordering::Relaxed) ^ data == key && data != 0 {
                 return Some(unpack(data).0);
@@ -160,9 +166,9 @@ impl TranspositionTable {
     pub fn store(&self, key: u64, mut entry: TtEntry) {
         let age = self.age.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
-        let mut victim = &bucket.0[0];
+        let mut victim = &bucket[0];
         let mut victim_worth = i32::MAX;
-        for slot in &bucket.0 {
+        for slot in bucket {
             let data = slot.data.load(Ordering::Relaxed);
             if data == 0 || slot.check.load(Ordering::Relaxed) ^ data == key {
                 if data != 0 {
@@ -195,10 +201,11 @@ impl TranspositionTable {
     /// Per-mille of sampled entries written during the current search.
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed);
-        let sample = self.buckets.len().min(250);
+        let sample = self.buckets.min(250);
         let mut used = 0;
-        for b in &self.buckets[..sample] {
-            for slot in &b.0 {
+        for i in 0..sample {
+            let start = self.offset + i * BUCKET_SLOTS;
+            for slot in &self.slots[start..start + BUCKET_SLOTS] {
                 let data = slot.data.load(Ordering::Relaxed);
                 if data != 0 && unpack(data).1 == age {
                     used += 1;
@@ -209,18 +216,21 @@ impl TranspositionTable {
     }
 }
 
-/// Allocates `count` zeroed buckets. Zeroed memory is a valid empty table and
-/// comes straight from the OS for large sizes, so even huge tables appear instantly.
-fn zeroed_buckets(count: usize) -> Box<[Bucket]> {
-    let layout = Layout::array::<Bucket>(count).expect("hash size overflows");
-    // SAFETY: the layout has non-zero size (count >= 1, Bucket is 64 bytes).
-    let ptr = unsafe { alloc_zeroed(layout) } as *mut Bucket;
+/// Allocates `count` zeroed slots. All-zero slots are an empty table. The
+/// slots' alignment is small enough for the allocator to use `calloc`, whose
+/// large blocks come straight from the OS as untouched zero pages: even a
+/// table of many gigabytes is allocated at once, and memory is only used as
+/// the search writes to it.
+fn zeroed_slots(count: usize) -> Box<[Slot]> {
+    let layout = Layout::array::<Slot>(count).expect("hash size overflows");
+    // SAFETY: the layout has non-zero size (count >= 1, a Slot is 16 bytes).
+    let ptr = unsafe { alloc_zeroed(layout) } as *mut Slot;
     if ptr.is_null() {
         handle_alloc_error(layout);
     }
-    // SAFETY: `ptr` is a fresh allocation with the layout of `[Bucket; count]`;
-    // a Bucket is only AtomicU64s, for which all-zero bytes are a valid value;
-    // Box<[Bucket]> will free it with the same layout.
+    // SAFETY: `ptr` is a fresh allocation with the layout of `[Slot; count]`;
+    // a Slot is two AtomicU64s, for which all-zero bytes are a valid value;
+    // Box<[Slot]> will free it with the same layout.
     unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count)) }
 }
 

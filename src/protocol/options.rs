@@ -109,14 +109,13 @@ const IGNORED: [&str; 16] = [
     "UCI_Chess960",
 ];
 
-/// The options, with ranges that depend on the machine (see [`max_hash_mb`]
-/// and [`max_threads`]).
+/// The options; the `Hash` range depends on the machine (see [`max_hash_mb`]).
 static OPTIONS: Lazy<Vec<OptionDef>> = Lazy::new(|| {
     let def = |id, uci, ucci, kind, in_uci, in_ucci| OptionDef { id, uci, ucci, kind, in_uci, in_ucci };
     let spin = |default: i64, min, max| Kind::Spin { default: default.clamp(min, max), min, max };
     vec![
         def(OptionId::Hash, "Hash", "hashsize", spin(DEFAULT_HASH_MB as i64, 1, max_hash_mb()), true, true),
-        def(OptionId::Threads, "Threads", "threads", spin(1, 1, max_threads()), true, true),
+        def(OptionId::Threads, "Threads", "threads", spin(1, 1, MAX_THREADS as i64), true, true),
         def(OptionId::MultiPv, "MultiPV", "multipv", spin(1, 1, 128), true, false),
         def(OptionId::Ponder, "Ponder", "ponder", Kind::Check(false), true, true),
         def(
@@ -144,17 +143,11 @@ static OPTIONS: Lazy<Vec<OptionDef>> = Lazy::new(|| {
     ]
 });
 
-/// Largest hash size offered, in MB. Allocating the table writes every byte
-/// of it (about a second per gigabyte on the development machine, and far
-/// more near the machine's memory size), and `isready` waits for that, so a
-/// larger table would let one `setoption` stall the engine for minutes.
-const HASH_LIMIT_MB: usize = 1024;
-
-/// The largest hash size offered: [`HASH_LIMIT_MB`], or a quarter of the
-/// machine's memory if that is less, and never more than [`MAX_HASH_MB`].
+/// The largest hash size offered: half the machine's memory (a larger table
+/// would push the search into swap), never more than [`MAX_HASH_MB`].
 fn max_hash_mb() -> i64 {
-    let ram = physical_memory_mb().unwrap_or(usize::MAX);
-    (ram / 4).min(HASH_LIMIT_MB).clamp(DEFAULT_HASH_MB, MAX_HASH_MB) as i64
+    let ram = physical_memory_mb().unwrap_or(MAX_HASH_MB);
+    (ram / 2).clamp(DEFAULT_HASH_MB, MAX_HASH_MB) as i64
 }
 
 /// Total memory in MB, where the system tells (Linux).
@@ -163,13 +156,6 @@ fn physical_memory_mb() -> Option<usize> {
     let line = info.lines().find_map(|l| l.strip_prefix("MemTotal:"))?;
     let kb: usize = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
     Some(kb / 1024)
-}
-
-/// The most threads offered: four per hardware thread (more only slows the
-/// search down and costs memory), at most [`MAX_THREADS`].
-fn max_threads() -> i64 {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    cores.saturating_mul(4).clamp(1, MAX_THREADS) as i64
 }
 
 fn normalize(name: &str) -> String {
