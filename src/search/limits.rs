@@ -31,8 +31,9 @@ pub struct SearchLimits {
 }
 
 impl SearchLimits {
-    /// True if the search has a clock to manage (not depth/nodes/infinite only).
-    pub fn uses_clock(&self) -> bool {
-        self.movetime.is_some() || self.time.iter().any(Option::is_some)
+    /// True if the search budgets its own time from a game clock (not a
+    /// fixed `movetime`, which is used in full, nor depth/nodes/infinite).
+    pub fn manages_time(&self) -> bool {
+        self.movetime.is_none() && self.time.iter().any(Option::is_some)
     }
 }

@@ -379,7 +379,7 @@ impl Worker {
                 if score >= mate_in(2 * m as usize) {
                     break;
                 }
-            } else if limits.uses_clock() && !shared.pondering.load(Ordering::Relaxed) {
+            } else if limits.manages_time() && !shared.pondering.load(Ordering::Relaxed) {
                 if self.root_moves.len() == 1 && depth >= 4 {
                     break;
                 }
