@@ -127,6 +127,7 @@ impl Position {
             history: Vec::new(),
             start_fullmove: 1,
             start_side: Color::Red,
+            repetition_filter: [0; super::REPETITION_SLOTS],
         };
         for (i, row) in rows.iter().enumerate() {
             let rank = 9 - i as u8;
@@ -171,6 +172,7 @@ impl Position {
         }
         pos.check_setup()?;
         pos.st.key = pos.compute_key();
+        pos.filter_add();
         pos.compute_check_info();
         Ok(pos)
     }

@@ -45,11 +45,13 @@ impl Position {
         }
         self.side = !self.side;
         self.compute_check_info();
+        self.filter_add();
         debug_assert_eq!(self.validate(), Ok(()));
     }
 
     /// Takes back the last move made with [`Position::do_move`].
     pub fn undo_move(&mut self) {
+        self.filter_remove();
         let m = self.st.last_move;
         let captured = self.st.captured;
         let (from, to) = (m.from(), m.to());
@@ -77,10 +79,12 @@ impl Position {
         self.st.rule60 = self.st.rule60.saturating_add(1);
         self.side = !self.side;
         self.compute_check_info();
+        self.filter_add();
     }
 
     /// Takes back a null move.
     pub fn undo_null_move(&mut self) {
+        self.filter_remove();
         self.side = !self.side;
         self.st = self.history.pop().expect("undo_null_move: nothing to take back");
     }

@@ -59,6 +59,18 @@ pub struct Position {
     history: Vec<StateInfo>,
     start_fullmove: u32,
     start_side: Color,
+    /// How many positions of the history (the current one included) have a
+    /// key in each of [`REPETITION_SLOTS`] slots: a count of 1 in the current
+    /// key's slot proves the position has not occurred before.
+    repetition_filter: [u16; REPETITION_SLOTS],
+}
+
+/// Size of the repetition filter (a power of two).
+const REPETITION_SLOTS: usize = 1 << 12;
+
+#[inline(always)]
+fn filter_slot(key: u64) -> usize {
+    (key >> 52) as usize & (REPETITION_SLOTS - 1)
 }
 
 impl Position {
@@ -193,9 +205,26 @@ impl Position {
         self.history.reserve(extra);
     }
 
-    /// Forgets the move history (the current position becomes the start).
-    pub fn clear_history(&mut self) {
-        self.history.clear();
+    /// False if the current position certainly has not occurred earlier in
+    /// the history (a cheap test before looking for repetitions; true may
+    /// still mean no repetition).
+    #[inline(always)]
+    pub fn may_repeat(&self) -> bool {
+        self.repetition_filter[filter_slot(self.st.key)] > 1
+    }
+
+    /// Counts the current key in the repetition filter (after a move).
+    #[inline(always)]
+    fn filter_add(&mut self) {
+        let slot = &mut self.repetition_filter[filter_slot(self.st.key)];
+        *slot = slot.wrapping_add(1);
+    }
+
+    /// Uncounts the current key (before taking a move back).
+    #[inline(always)]
+    fn filter_remove(&mut self) {
+        let slot = &mut self.repetition_filter[filter_slot(self.st.key)];
+        *slot = slot.wrapping_sub(1);
     }
 
     /// True if `color`'s king would be attacked on `sq` given occupancy `occ`,
@@ -292,6 +321,13 @@ impl Position {
         }
         if self.compute_key() != self.st.key {
             return Err("incremental key differs from recomputed key".into());
+        }
+        let mut filter = [0u16; REPETITION_SLOTS];
+        for key in self.history.iter().map(|st| st.key).chain([self.st.key]) {
+            filter[filter_slot(key)] += 1;
+        }
+        if filter != self.repetition_filter {
+            return Err("repetition filter differs from the history".into());
         }
         for sq in Square::all() {
             let p = self.board[sq.index()];

@@ -12,6 +12,9 @@ use crate::board::Position;
 /// of the history.
 #[inline]
 fn earlier_occurrences(pos: &Position) -> (Option<usize>, Option<usize>) {
+    if !pos.may_repeat() {
+        return (None, None);
+    }
     let history = pos.history();
     // Positions after the last capture and the last null move, and never
     // before the position the history starts from.
