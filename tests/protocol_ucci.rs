@@ -338,6 +338,13 @@ fn draw_and_resign_flags() {
     e.send(&format!("position fen {DEAD}"));
     e.send("go depth 2");
     assert!(e.read_search().pop().unwrap().ends_with(" draw"), "a dead position offers a draw");
+    // A game the arbiter rules drawn (here the 60-round limit) is said to be
+    // over, and the engine offers a draw with its move.
+    e.send(&format!("position fen {}", BEHIND.replace(" b ", " w ").replace(" 0 1", " 130 1")));
+    e.send("go depth 2");
+    let lines = e.read_search();
+    assert!(lines.iter().any(|l| l.starts_with("info message game over: draw: 60-round limit")), "{lines:?}");
+    assert!(lines.last().unwrap().ends_with(" draw"), "{lines:?}");
     // The opponent offers a draw on ponderhit.
     e.send(&format!("position fen {BEHIND}"));
     e.send("go ponder depth 2");

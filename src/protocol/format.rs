@@ -18,8 +18,9 @@ const MAX_MESSAGE: usize = 300;
 pub struct DrawFlags {
     /// The opponent offered a draw (`go draw`, `ponderhit draw`).
     pub offered: bool,
-    /// Neither side can ever mate: the engine offers a draw itself.
-    pub dead_position: bool,
+    /// The game is drawn already (neither side can ever mate, or the arbiter
+    /// rules a draw): the engine offers a draw itself.
+    pub game_drawn: bool,
 }
 
 /// `text` cut to `max` characters and kept to printable ASCII (anything
@@ -112,7 +113,7 @@ fn bestmove(dialect: Dialect, best: Move, ponder: Option<Move>, score: i32, draw
         let known = (-MATE..=MATE).contains(&score);
         if known && score <= -MATE_BOUND {
             line.push_str(" resign");
-        } else if (known && draw.offered && score <= 0) || draw.dead_position {
+        } else if (known && draw.offered && score <= 0) || draw.game_drawn {
             line.push_str(" draw");
         }
     }
@@ -185,13 +186,13 @@ mod tests {
         let m = Move::parse("h2e2").unwrap();
         let p = Move::parse("h9g7");
         let none = DrawFlags::default();
-        let offered = DrawFlags { offered: true, dead_position: false };
+        let offered = DrawFlags { offered: true, game_drawn: false };
         assert_eq!(bestmove(Dialect::Uci, m, p, mated_in(3), offered), "bestmove h2e2 ponder h9g7");
         assert_eq!(bestmove(Dialect::Ucci, m, p, mated_in(3), none), "bestmove h2e2 ponder h9g7 resign");
         assert_eq!(bestmove(Dialect::Ucci, m, None, -20, offered), "bestmove h2e2 draw");
         assert_eq!(bestmove(Dialect::Ucci, m, None, 50, offered), "bestmove h2e2");
         assert_eq!(bestmove(Dialect::Ucci, m, None, -MATE - 1, offered), "bestmove h2e2");
-        let dead = DrawFlags { offered: false, dead_position: true };
+        let dead = DrawFlags { offered: false, game_drawn: true };
         assert_eq!(bestmove(Dialect::Ucci, m, None, -MATE - 1, dead), "bestmove h2e2 draw");
         assert_eq!(bestmove(Dialect::Ucci, Move::NONE, None, 0, none), "nobestmove");
         assert_eq!(bestmove(Dialect::Uci, Move::NONE, None, 0, none), "bestmove (none)");

@@ -43,6 +43,7 @@ use super::reader::Input;
 use crate::board::Position;
 use crate::engine::{Engine, PositionError, play_moves};
 use crate::eval;
+use crate::rules::Outcome;
 use crate::search::{SearchEvent, SearchLimits};
 use crate::tools::bench;
 use crate::types::{Color, Move};
@@ -430,6 +431,7 @@ impl<W: Write> Session<W> {
     }
 
     fn go(&mut self, p: &GoParams) {
+        let ruled_draw = self.engine.ruling().outcome == Some(Outcome::Draw);
         let pos = self.engine.position();
         if let Some(depth) = p.perft {
             let pos = pos.clone();
@@ -447,7 +449,7 @@ impl<W: Write> Session<W> {
         }
         let unit_ms = if self.millis || p.fairyground { 1.0 } else { 1000.0 };
         let (limits, rejected) = search_limits(p, pos, unit_ms, &self.ban_moves);
-        let draw = DrawFlags { offered: p.draw_offer, dead_position: eval::is_dead_draw(pos) };
+        let draw = DrawFlags { offered: p.draw_offer, game_drawn: ruled_draw || eval::is_dead_draw(pos) };
         if !rejected.is_empty() {
             self.error(&rejected_moves("searchmoves", &rejected));
         }
