@@ -92,15 +92,8 @@ fn many_short_multithreaded_searches() {
     engine.set_threads(1);
 }
 
-/// Time for `go depth` with `threads` threads, from a new game.
-fn time_to_depth(
-    engine: &mut Engine,
-    rx: &Receiver<SearchEvent>,
-    fen: &str,
-    depth: u32,
-    threads: usize,
-) -> f64 {
-    engine.set_threads(threads);
+/// Time for `go depth` from a new game.
+fn time_to_depth(engine: &mut Engine, rx: &Receiver<SearchEvent>, fen: &str, depth: u32) -> f64 {
     engine.new_game();
     engine.set_position::<&str>(fen, &[]).unwrap();
     let start = Instant::now();
@@ -125,20 +118,26 @@ fn time_to_depth_speedup_with_two_threads() {
         "2bak1b2/9/4r4/p1p1p1p1p/9/9/PCP1P1P1P/B3B4/7r1/1R1AKA3 w - - 2 10",
         "r2k2b2/4a4/4bC1r1/p1p1p3p/6p2/6c2/c1P3P1P/BC7/9/RN1AKABNR w - - 2 12",
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "1rbaka1nr/9/6c1b/p3C1p1p/P1p6/9/2P1P1P1P/9/9/RNBAKABcR w - - 5 6",
+        "2bakabnr/9/9/pr2p1C1p/9/1c7/P1c1P1P1P/9/R8/1NBAKABNR w - - 1 6",
+        "r1bCkabnr/9/6c2/p1p1p1p1p/9/4P4/P1P3P1P/1c5C1/9/RNBAKABNR w - - 1 4",
+        "2b2kb2/6R2/4c4/p2r2p2/9/2c6/P1P1P1P2/4B4/9/RN1AKABN1 w - - 4 16",
     ];
-    let depth: u32 = std::env::var("SMP_DEPTH").ok().and_then(|d| d.parse().ok()).unwrap_or(15);
-    let (tx, rx) = unbounded();
-    let mut engine = Engine::new(tx);
-    engine.set_hash_mb(64);
+    let depth: u32 = std::env::var("SMP_DEPTH").ok().and_then(|d| d.parse().ok()).unwrap_or(18);
+    let (tx1, rx1) = unbounded();
+    let (tx2, rx2) = unbounded();
+    let mut one = Engine::new(tx1);
+    let mut two = Engine::new(tx2);
+    for e in [&mut one, &mut two] {
+        e.set_hash_mb(64);
+    }
+    two.set_threads(2);
     let mut ratios = Vec::new();
     for fen in positions {
-        let one = time_to_depth(&mut engine, &rx, fen, depth, 1);
-        let two = time_to_depth(&mut engine, &rx, fen, depth, 2);
-        println!(
-            "depth {depth}: 1 thread {one:.2} s, 2 threads {two:.2} s, speed-up {:.2}  {fen}",
-            one / two
-        );
-        ratios.push(one / two);
+        let t1 = time_to_depth(&mut one, &rx1, fen, depth);
+        let t2 = time_to_depth(&mut two, &rx2, fen, depth);
+        println!("depth {depth}: 1 thread {t1:.2} s, 2 threads {t2:.2} s, speed-up {:.2}  {fen}", t1 / t2);
+        ratios.push(t1 / t2);
     }
     ratios.sort_by(f64::total_cmp);
     let median = (ratios[ratios.len() / 2 - 1] + ratios[ratios.len() / 2]) / 2.0;

@@ -16,6 +16,31 @@ use crate::board::Position;
 use crate::tt::{Bound, TranspositionTable};
 use crate::types::Move;
 
+/// (block size, phase) of the depths each helper skips: helper `i` skips
+/// depth `d` when `(d + phase) / size` is odd.
+const SKIP_BLOCKS: [(i32, i32); 20] = [
+    (1, 1),
+    (2, 0),
+    (2, 1),
+    (2, 2),
+    (2, 3),
+    (3, 0),
+    (3, 1),
+    (3, 2),
+    (3, 3),
+    (3, 4),
+    (3, 5),
+    (4, 0),
+    (4, 1),
+    (4, 2),
+    (4, 3),
+    (4, 4),
+    (4, 5),
+    (4, 6),
+    (4, 7),
+    (1, 0),
+];
+
 /// A node counter on its own cache line.
 #[repr(align(64))]
 #[derive(Default)]
@@ -333,9 +358,14 @@ impl Worker {
         let mut last_best = Move::NONE;
         let mut stability = 0;
         for depth in 1..=max_depth {
-            // Helpers skip some depths so that the threads spread over the tree.
-            if self.id > 0 && depth > 1 && (depth + self.id as i32) % 4 == 0 {
-                continue;
+            // Helpers skip depths in staggered blocks, so that they run ahead
+            // of the main thread and of each other and fill the table with
+            // deeper results (the skip-block pattern of Lazy SMP).
+            if self.id > 0 && depth > 1 {
+                let (size, phase) = SKIP_BLOCKS[(self.id - 1) % SKIP_BLOCKS.len()];
+                if ((depth + phase) / size) % 2 == 1 {
+                    continue;
+                }
             }
             self.root_depth = depth;
             for rm in &mut self.root_moves {
