@@ -118,7 +118,10 @@ fn cmd_bench(args: &[String]) -> Result<(), String> {
             .ok_or_else(|| format!("bad depth '{d}' (expected 1..=64)"))?,
     };
     let n = bench::POSITIONS.len();
-    let result = bench::run(depth, |i, fen, nodes| println!("position {}/{n}: {nodes} nodes  {fen}", i + 1));
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let result =
+        bench::run(depth, &never, |i, fen, nodes| println!("position {}/{n}: {nodes} nodes  {fen}", i + 1))
+            .expect("an unstoppable bench runs to the end");
     println!("{} nodes {} nps", result.nodes, result.nps);
     Ok(())
 }

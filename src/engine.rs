@@ -190,6 +190,18 @@ impl Engine {
         self.running.is_some()
     }
 
+    /// Waits up to `timeout` for the running search to report its move;
+    /// true if no search is running any more.
+    pub fn wait_for(&mut self, timeout: std::time::Duration) -> bool {
+        if let Some(r) = &self.running {
+            match r.done.recv_timeout(timeout) {
+                Err(crossbeam_channel::RecvTimeoutError::Timeout) => return false,
+                _ => self.finish(),
+            }
+        }
+        true
+    }
+
     /// Blocks until the running search (if any) has reported its move.
     pub fn wait(&mut self) {
         if let Some(r) = &self.running {

@@ -46,8 +46,9 @@ fn go_nodes_is_reproducible_after_new_game() {
 
 #[test]
 fn bench_signature_is_stable() {
-    let a = bench::run(5, |_, _, _| {});
-    let b = bench::run(5, |_, _, _| {});
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let a = bench::run(5, &never, |_, _, _| {}).unwrap();
+    let b = bench::run(5, &never, |_, _, _| {}).unwrap();
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes > 10_000);
 }

@@ -5,13 +5,10 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
+use crossbeam_channel::{Receiver, Sender, unbounded};
 
 use crate::board::Position;
-use crate::engine::Engine;
-use crate::search::{SearchEvent, SearchLimits};
 use crate::tools::{bench, perft};
 
 /// Below this depth a perft subtree is counted in one go (a few hundred
@@ -117,43 +114,24 @@ fn perft_divide(mut pos: Position, depth: u32, stop: &AtomicBool, out: &Sender<J
     send(out, JobOutput::Line(format!("Nodes searched: {total}")));
 }
 
-/// The loop of [`bench::run`], made interruptible: it waits for each search
-/// with a timeout so that it can pass `stop` on.
+/// [`bench::run`], its lines sent as they come.
 fn run_bench(depth: u32, stop: &AtomicBool, out: &Sender<JobOutput>) {
-    let (tx, events) = unbounded();
-    let mut engine = Engine::new(tx);
-    let start = Instant::now();
     let n = bench::POSITIONS.len();
-    let mut total = 0;
-    for (i, fen) in bench::POSITIONS.iter().enumerate() {
-        engine.new_game();
-        if let Err(e) = engine.set_position::<&str>(fen, &[]) {
-            send(out, JobOutput::Note(format!("bench position {} refused: {e}", i + 1)));
-            return;
-        }
-        engine.go(SearchLimits { depth: Some(depth), ..Default::default() });
-        loop {
-            match events.recv_timeout(Duration::from_millis(1)) {
-                Ok(SearchEvent::BestMove { .. }) | Err(RecvTimeoutError::Disconnected) => break,
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) if stop.load(Ordering::Relaxed) => engine.stop(),
-                Err(RecvTimeoutError::Timeout) => {}
-            }
-        }
-        engine.wait();
-        if stop.load(Ordering::Relaxed) {
-            send(out, JobOutput::Note(format!("bench stopped after {i} of {n} positions")));
-            return;
-        }
-        total += engine.last_nodes();
-        send(out, JobOutput::Line(format!("position {}/{n}: {} nodes  {fen}", i + 1, engine.last_nodes())));
+    let mut done = 0;
+    let result = bench::run(depth, stop, |i, fen, nodes| {
+        done = i + 1;
+        send(out, JobOutput::Line(format!("position {}/{n}: {nodes} nodes  {fen}", i + 1)));
+    });
+    match result {
+        Some(r) => send(out, JobOutput::Line(format!("{} nodes {} nps", r.nodes, r.nps))),
+        None => send(out, JobOutput::Note(format!("bench stopped after {done} of {n} positions"))),
     }
-    let nps = (total as f64 / start.elapsed().as_secs_f64().max(1e-6)) as u64;
-    send(out, JobOutput::Line(format!("{total} nodes {nps} nps")));
 }
 
 #[cfg(test)]
 mod tests {
+    use std::time::{Duration, Instant};
+
     use super::*;
 
     fn lines(job: &Job) -> Vec<JobOutput> {

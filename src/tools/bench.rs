@@ -3,7 +3,8 @@
 //! count is a signature of the search: the same on every run and machine,
 //! and changed only by commits that change what the search does.
 
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use crossbeam_channel::unbounded;
 
@@ -66,8 +67,10 @@ pub struct BenchResult {
     pub nps: u64,
 }
 
-/// Runs the bench to `depth`, calling `progress(index, fen, nodes)` after each position.
-pub fn run(depth: u32, mut progress: impl FnMut(usize, &str, u64)) -> BenchResult {
+/// Runs the bench to `depth`, calling `progress(index, fen, nodes)` after
+/// each position. Returns `None` if `stop` is set before the end (the
+/// running search is stopped within a millisecond).
+pub fn run(depth: u32, stop: &AtomicBool, mut progress: impl FnMut(usize, &str, u64)) -> Option<BenchResult> {
     let (tx, rx) = unbounded();
     let mut engine = Engine::new(tx);
     engine.set_hash_mb(16);
@@ -78,11 +81,18 @@ pub fn run(depth: u32, mut progress: impl FnMut(usize, &str, u64)) -> BenchResul
         engine.new_game();
         engine.set_position::<&str>(fen, &[]).expect("bench positions are valid");
         engine.go(SearchLimits { depth: Some(depth), ..Default::default() });
-        engine.wait();
+        while !engine.wait_for(Duration::from_millis(1)) {
+            if stop.load(Ordering::Relaxed) {
+                engine.stop();
+            }
+        }
         while rx.try_recv().is_ok() {}
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         total += engine.last_nodes();
         progress(i, fen, engine.last_nodes());
     }
     let secs = start.elapsed().as_secs_f64().max(1e-6);
-    BenchResult { nodes: total, nps: (total as f64 / secs) as u64 }
+    Some(BenchResult { nodes: total, nps: (total as f64 / secs) as u64 })
 }
