@@ -13,8 +13,8 @@ build:
 native: ## Release build tuned for this CPU (target-cpu=native), in target/native/
 	RUSTFLAGS="-C target-cpu=native" $(CARGO) build --release --target-dir target/native
 
-run: build ## Build, then time perft 5 from the start position
-	$(BIN) perft 5
+run: build ## Build, then run the bench (its last line is the signature: <nodes> nodes <nps> nps)
+	$(BIN) bench
 
 test: ## What CI runs: formatting, lints, the whole test suite in release mode
 	$(CARGO) fmt --check

@@ -15,7 +15,47 @@ use crate::types::{Move, PieceKind};
 /// Depth stored for quiescence entries.
 const QS_DEPTH: i32 = 0;
 
+/// True if a table score with this bound settles the node for the window.
+#[inline(always)]
+fn cuts_off(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
+    score != NONE
+        && match bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+            Bound::None => false,
+        }
+}
+
+/// The static evaluation `eval`, replaced by the table's score when that
+/// score's bound says the true value lies on the far side of `eval`.
+#[inline(always)]
+fn refine(eval: i32, bound: Bound, score: i32) -> i32 {
+    let tighter = match bound {
+        Bound::Exact => true,
+        Bound::Lower => score > eval,
+        Bound::Upper => score < eval,
+        Bound::None => false,
+    };
+    if score != NONE && tighter { score } else { eval }
+}
+
 impl Worker {
+    /// Counts a node (and its ply for the pv and seldepth); false if the
+    /// search must stop instead.
+    #[inline(always)]
+    fn enter_node<const PV: bool>(&mut self, ply: usize) -> bool {
+        if self.should_stop() {
+            return false;
+        }
+        self.nodes += 1;
+        if PV {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        true
+    }
+
     /// Continuation indices of the moves 1, 2 and 4 plies before `ply`.
     fn pick_context(&self, ply: usize) -> PickContext {
         let back = |n: usize| if ply >= n { self.stack[ply - n].cont } else { None };
@@ -108,13 +148,8 @@ impl Worker {
         if depth <= 0 {
             return self.qsearch::<PV>(alpha, beta, ply);
         }
-        if self.should_stop() {
+        if !self.enter_node::<PV>(ply) {
             return 0;
-        }
-        self.nodes += 1;
-        if PV {
-            self.pv_len[ply] = ply;
-            self.seldepth = self.seldepth.max(ply + 1);
         }
         let in_check = self.pos.in_check();
         if !root {
@@ -143,13 +178,7 @@ impl Worker {
         if !PV
             && let Some(e) = tte
             && e.depth >= depth
-            && tt_score != NONE
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => tt_score >= beta,
-                Bound::Upper => tt_score <= alpha,
-                Bound::None => false,
-            }
+            && cuts_off(e.bound, tt_score, alpha, beta)
         {
             if tt_score >= beta && tt_move.is_some() && !tt_capture && self.pos.is_pseudo_legal(tt_move) {
                 self.update_quiet_stats(ply, tt_move, &[], depth);
@@ -165,17 +194,7 @@ impl Worker {
                 Some(e) if e.eval != NONE && e.eval.abs() < MATE_BOUND => e.eval,
                 _ => evaluate(&self.pos),
             };
-            let refined = match tte {
-                Some(e)
-                    if tt_score != NONE
-                        && (e.bound == Bound::Exact
-                            || (e.bound == Bound::Lower && tt_score > raw)
-                            || (e.bound == Bound::Upper && tt_score < raw)) =>
-                {
-                    tt_score
-                }
-                _ => raw,
-            };
+            let refined = tte.map_or(raw, |e| refine(raw, e.bound, tt_score));
             if tte.is_none() {
                 self.shared().tt.store(
                     key,
@@ -413,13 +432,8 @@ impl Worker {
 
     /// Quiescence search: captures only (all evasions when in check), until the position is quiet.
     pub(super) fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.should_stop() {
+        if !self.enter_node::<PV>(ply) {
             return 0;
-        }
-        self.nodes += 1;
-        if PV {
-            self.pv_len[ply] = ply;
-            self.seldepth = self.seldepth.max(ply + 1);
         }
         if let Some(score) = self.rule_score(ply) {
             return score;
@@ -435,13 +449,7 @@ impl Worker {
             tte.map_or(NONE, |e| if e.bound == Bound::None { NONE } else { from_tt(e.score, ply) });
         if !PV
             && let Some(e) = tte
-            && tt_score != NONE
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => tt_score >= beta,
-                Bound::Upper => tt_score <= alpha,
-                Bound::None => false,
-            }
+            && cuts_off(e.bound, tt_score, alpha, beta)
         {
             return tt_score;
         }
@@ -456,15 +464,7 @@ impl Worker {
                 Some(e) if e.eval != NONE && e.eval.abs() < MATE_BOUND => e.eval,
                 _ => evaluate(&self.pos),
             };
-            best_score = static_eval;
-            if let Some(e) = tte
-                && tt_score != NONE
-                && (e.bound == Bound::Exact
-                    || (e.bound == Bound::Lower && tt_score > best_score)
-                    || (e.bound == Bound::Upper && tt_score < best_score))
-            {
-                best_score = tt_score;
-            }
+            best_score = tte.map_or(static_eval, |e| refine(static_eval, e.bound, tt_score));
             if best_score >= beta {
                 if tte.is_none() {
                     self.shared().tt.store(
