@@ -4,10 +4,10 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, Sender, unbounded};
+use crossbeam_channel::{Receiver, Sender};
 
 use crate::board::{FenError, Position};
 use crate::rules::{self, Ruling};
@@ -67,6 +67,8 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 1 << 20;
 /// Largest thread count accepted.
 pub const MAX_THREADS: usize = 1024;
+/// How long [`Engine::stop`] waits for the main search thread to report.
+pub const STOP_GRACE: Duration = Duration::from_millis(3);
 
 struct Running {
     shared: Arc<SearchShared>,
@@ -88,7 +90,7 @@ impl Engine {
     /// An engine with one thread and a 16 MB table, at the start position.
     pub fn new(events: Sender<SearchEvent>) -> Engine {
         Engine {
-            pool: ThreadPool::new(1),
+            pool: ThreadPool::with_main_thread(),
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
             pos: Position::startpos(),
             config: SearchConfig::default(),
@@ -138,22 +140,16 @@ impl Engine {
             root_moves = legal.to_vec();
         }
         self.tt.new_search();
-        let threads = self.pool.len();
-        let shared = Arc::new(SearchShared {
-            tt: Arc::clone(&self.tt),
-            stop: AtomicBool::new(false),
-            pondering: AtomicBool::new(limits.ponder),
-            clock_offset_ms: AtomicU64::new(0),
-            nodes: (0..threads).map(|_| Default::default()).collect(),
+        let (shared, done) = SearchShared::new(
+            Arc::clone(&self.tt),
+            self.pool.len(),
             limits,
-            config: self.config,
-            root: self.pos.clone(),
+            self.config,
+            self.pos.clone(),
             root_moves,
-            start: Instant::now(),
-            events: self.events.clone(),
-            results: unbounded(),
-        });
-        let done = self.pool.start(Arc::clone(&shared));
+            self.events.clone(),
+        );
+        self.pool.start(&shared);
         self.running = Some(Running { shared, done });
     }
 
@@ -162,11 +158,35 @@ impl Engine {
         rules::adjudicate(&mut self.pos, self.config.move_limit)
     }
 
-    /// Asks a running search to stop; it will report its move.
+    /// Stops the running search; its move has been reported on return. The
+    /// main search thread answers within a millisecond when it has a core;
+    /// if it has not answered within [`STOP_GRACE`] (more threads than
+    /// cores can keep it waiting for one), the move is chosen here from what
+    /// the threads have published.
     pub fn stop(&mut self) {
         if let Some(r) = &self.running {
             r.shared.stop.store(true, Ordering::Relaxed);
+            if !self.wait_for(STOP_GRACE) {
+                self.conclude();
+            }
         }
+    }
+
+    /// Reports the running search's move now, from what the threads have
+    /// published (they stop on their own).
+    fn conclude(&mut self) {
+        if let Some(r) = &self.running {
+            r.shared.conclude();
+            self.wait();
+        }
+    }
+
+    /// When the running search must stop by the clock, if it has a time
+    /// limit and the clock runs. The main search thread keeps to it; the
+    /// caller should call [`Engine::stop`] if the search is still running
+    /// then.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.running.as_ref().and_then(|r| r.shared.deadline())
     }
 
     /// The opponent played the expected move: the clock starts now.
@@ -192,7 +212,7 @@ impl Engine {
 
     /// Waits up to `timeout` for the running search to report its move;
     /// true if no search is running any more.
-    pub fn wait_for(&mut self, timeout: std::time::Duration) -> bool {
+    pub fn wait_for(&mut self, timeout: Duration) -> bool {
         if let Some(r) = &self.running {
             match r.done.recv_timeout(timeout) {
                 Err(crossbeam_channel::RecvTimeoutError::Timeout) => return false,
@@ -237,26 +257,43 @@ impl Engine {
 
     /// New game: clears the table and every thread's histories.
     pub fn new_game(&mut self) {
-        self.wait();
-        self.tt.clear(self.pool.len());
+        self.clear_hash();
         self.pool.clear();
     }
 
     /// Empties the transposition table.
     pub fn clear_hash(&mut self) {
         self.wait();
-        self.tt.clear(self.pool.len());
+        let mb = self.tt.size_mb();
+        // The same size was just freed, so this fails only if another
+        // process took the memory meanwhile; then the table is smaller.
+        let _ = self.replace_table(mb);
     }
 
-    /// Resizes the transposition table (clamped to 1..=[`MAX_HASH_MB`]).
-    pub fn set_hash_mb(&mut self, mb: usize) {
+    /// Resizes the transposition table (clamped to 1..=[`MAX_HASH_MB`]); the
+    /// table is empty afterwards. If the memory cannot be had, the table keeps
+    /// its old size (or less if even that is gone) and the error says so.
+    pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), String> {
         self.wait();
         let mb = mb.clamp(1, MAX_HASH_MB);
-        if mb != self.tt.size_mb() {
-            // Free the old table first: the two never need memory at once.
-            self.tt = Arc::new(TranspositionTable::new(1));
-            self.tt = Arc::new(TranspositionTable::new(mb));
+        if mb == self.tt.size_mb() {
+            return Ok(());
         }
+        let old = self.tt.size_mb();
+        self.replace_table(mb).map_err(|_| {
+            let _ = self.replace_table(old);
+            format!("cannot allocate {mb} MB for the hash; keeping {} MB", self.tt.size_mb())
+        })
+    }
+
+    /// Replaces the table by an empty one of `mb` megabytes, freeing the old
+    /// one first so that the two never need memory at once. On failure the
+    /// table is left at the smallest size.
+    fn replace_table(&mut self, mb: usize) -> Result<(), ()> {
+        self.tt = Arc::new(TranspositionTable::new(1));
+        let table = TranspositionTable::try_new(mb).ok_or(())?;
+        self.tt = Arc::new(table);
+        Ok(())
     }
 
     /// Current transposition table size in megabytes.
@@ -265,12 +302,12 @@ impl Engine {
     }
 
     /// Sets the number of search threads (clamped to 1..=[`MAX_THREADS`]).
-    pub fn set_threads(&mut self, n: usize) {
+    /// If the system will not start that many, the pool has as many as it
+    /// could start and the error says so.
+    pub fn set_threads(&mut self, n: usize) -> Result<(), String> {
         self.wait();
         let n = n.clamp(1, MAX_THREADS);
-        if n != self.pool.len() {
-            self.pool = ThreadPool::new(n);
-        }
+        self.pool.resize(n).map_err(|e| format!("could start only {} of {n} threads: {e}", self.pool.len()))
     }
 
     /// Number of search threads.

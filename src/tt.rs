@@ -94,35 +94,28 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` megabytes (at least one bucket).
+    /// An empty table of about `mb` megabytes (at least one bucket); aborts
+    /// like any allocation if the memory cannot be had.
     pub fn new(mb: usize) -> TranspositionTable {
-        let buckets = ((mb.max(1) << 20) / BUCKET_BYTES).max(1);
-        let slots = zeroed_slots(buckets * BUCKET_SLOTS + BUCKET_SLOTS - 1);
+        let table = Self::try_new(mb);
+        table.unwrap_or_else(|| handle_alloc_error(Layout::new::<Slot>()))
+    }
+
+    /// An empty table of about `mb` megabytes, or None if the memory cannot
+    /// be had. A new table is also how a table is cleared: fresh zero pages
+    /// come from the OS at once, where writing zeros over gigabytes would
+    /// take seconds.
+    pub fn try_new(mb: usize) -> Option<TranspositionTable> {
+        let buckets = (mb.max(1).checked_mul(1 << 20)? / BUCKET_BYTES).max(1);
+        let slots = zeroed_slots(buckets.checked_mul(BUCKET_SLOTS)? + BUCKET_SLOTS - 1)?;
         let misalignment = (slots.as_ptr() as usize % BUCKET_BYTES) / std::mem::size_of::<Slot>();
         let offset = (BUCKET_SLOTS - misalignment) % BUCKET_SLOTS;
-        TranspositionTable { slots, offset, buckets, age: AtomicU8::new(0) }
+        Some(TranspositionTable { slots, offset, buckets, age: AtomicU8::new(0) })
     }
 
     /// Size in megabytes.
     pub fn size_mb(&self) -> usize {
         (self.buckets * BUCKET_BYTES) >> 20
-    }
-
-    /// Empties the table, splitting the work over `threads` threads.
-    pub fn clear(&self, threads: usize) {
-        let threads = threads.clamp(1, 64);
-        let chunk = self.slots.len().div_ceil(threads);
-        std::thread::scope(|s| {
-            for part in self.slots.chunks(chunk) {
-                s.spawn(move || {
-                    for slot in part {
-                        slot.check.store(0, Ordering::Relaxed);
-                        slot.data.store(0, Ordering::Relaxed);
-                    }
-                });
-            }
-        });
-        self.age.store(0, Ordering::Relaxed);
     }
 
     /// Starts a new search: entries from earlier searches become replaceable first.
@@ -220,23 +213,29 @@ impl TranspositionTable {
 /// slots' alignment is small enough for the allocator to use `calloc`, whose
 /// large blocks come straight from the OS as untouched zero pages: even a
 /// table of many gigabytes is allocated at once, and memory is only used as
-/// the search writes to it.
-fn zeroed_slots(count: usize) -> Box<[Slot]> {
-    let layout = Layout::array::<Slot>(count).expect("hash size overflows");
+/// the search writes to it. None if the memory cannot be had.
+fn zeroed_slots(count: usize) -> Option<Box<[Slot]>> {
+    let layout = Layout::array::<Slot>(count).ok()?;
     // SAFETY: the layout has non-zero size (count >= 1, a Slot is 16 bytes).
     let ptr = unsafe { alloc_zeroed(layout) } as *mut Slot;
     if ptr.is_null() {
-        handle_alloc_error(layout);
+        return None;
     }
     // SAFETY: `ptr` is a fresh allocation with the layout of `[Slot; count]`;
     // a Slot is two AtomicU64s, for which all-zero bytes are a valid value;
     // Box<[Slot]> will free it with the same layout.
-    unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count)) }
+    Some(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count)) })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refuses_impossible_sizes() {
+        assert!(TranspositionTable::try_new(usize::MAX).is_none());
+        assert!(TranspositionTable::try_new(usize::MAX >> 20).is_none());
+    }
 
     #[test]
     fn store_and_probe() {
@@ -258,7 +257,5 @@ mod tests {
         assert_eq!(tt.probe(42).unwrap().mv, e.mv, "the old move is kept");
         assert_eq!(tt.probe(42).unwrap().depth, -3);
         assert!(tt.hashfull() <= 1);
-        tt.clear(2);
-        assert_eq!(tt.probe(42), None);
     }
 }

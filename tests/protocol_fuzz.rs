@@ -257,6 +257,8 @@ struct Tally {
     errors: usize,
     bestmoves: usize,
     readyok: usize,
+    /// The longest wait for a `readyok`, and the line sent before it.
+    slowest: (Duration, String),
 }
 
 impl Tally {
@@ -276,6 +278,12 @@ impl Tally {
         Ok(())
     }
 }
+
+/// The longest wait for a reply that still counts as responsive. The fuzz
+/// sets `Threads` to 1024 and back to 1 now and then: on a two-core machine,
+/// starting a thousand threads while a thousand others end, with searches
+/// in between, takes the system itself a few seconds.
+const PATIENCE: Duration = Duration::from_secs(10);
 
 fn fuzz(handshake: &str, dialect: &[&str], seed: u64, count: usize) {
     let corpus: Vec<&str> = COMMON.iter().chain(dialect).copied().collect();
@@ -297,13 +305,17 @@ fn fuzz(handshake: &str, dialect: &[&str], seed: u64, count: usize) {
             next_sync = i + 2 + rng.below(15);
             e.send("isready");
             let t = Instant::now();
-            for l in e.read_until_within(Duration::from_secs(10), |l| l == "readyok") {
+            for l in e.read_until_within(2 * PATIENCE, |l| l == "readyok") {
                 if let Err(why) = tally.check(&l) {
                     e.fail(&why);
                 }
             }
             tally.readyok += 1;
-            if t.elapsed() > Duration::from_secs(5) {
+            if t.elapsed() > tally.slowest.0 {
+                tally.slowest =
+                    (t.elapsed(), String::from_utf8_lossy(&line).trim_end().chars().take(80).collect());
+            }
+            if t.elapsed() > PATIENCE {
                 e.fail(&format!("readyok took {:?}", t.elapsed()));
             }
         }
@@ -322,14 +334,21 @@ fn fuzz(handshake: &str, dialect: &[&str], seed: u64, count: usize) {
         tally.check(l).unwrap();
     }
     assert!(status.success(), "exit status {status:?}");
-    assert!(t.elapsed() < Duration::from_secs(5), "quit took {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < PATIENCE,
+        "quit took {:?}; the engine's last lines:\n{}",
+        t.elapsed(),
+        lines.join("\n")
+    );
     println!(
-        "{handshake}: {} lines, {} readyok, {} bestmoves, {} errors in {:.1} s",
+        "{handshake}: {} lines, {} readyok, {} bestmoves, {} errors in {:.1} s; slowest readyok {:?} after {:?}",
         tally.lines,
         tally.readyok,
         tally.bestmoves,
         tally.errors,
-        start.elapsed().as_secs_f64()
+        start.elapsed().as_secs_f64(),
+        tally.slowest.0,
+        tally.slowest.1,
     );
     assert!(tally.readyok >= tally.lines / 16);
     assert!(tally.bestmoves > 0 && tally.errors > tally.lines / 10, "the fuzz reached searches and errors");

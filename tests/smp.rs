@@ -55,8 +55,8 @@ fn many_short_multithreaded_searches() {
     let mut game: Vec<String> = Vec::new();
     for round in 0..60 {
         if round % 10 == 0 {
-            engine.set_threads(1 + rand(4) as usize);
-            engine.set_hash_mb(1 + rand(32) as usize);
+            engine.set_threads(1 + rand(4) as usize).unwrap();
+            engine.set_hash_mb(1 + rand(32) as usize).unwrap();
         }
         if round % 20 == 0 {
             engine.new_game();
@@ -89,7 +89,7 @@ fn many_short_multithreaded_searches() {
             game.clear();
         }
     }
-    engine.set_threads(1);
+    engine.set_threads(1).unwrap();
 }
 
 /// Time for `go depth` from a new game.
@@ -129,9 +129,9 @@ fn time_to_depth_speedup_with_two_threads() {
     let mut one = Engine::new(tx1);
     let mut two = Engine::new(tx2);
     for e in [&mut one, &mut two] {
-        e.set_hash_mb(64);
+        e.set_hash_mb(64).unwrap();
     }
-    two.set_threads(2);
+    two.set_threads(2).unwrap();
     let mut ratios = Vec::new();
     for fen in positions {
         let t1 = time_to_depth(&mut one, &rx1, fen, depth);
@@ -143,4 +143,33 @@ fn time_to_depth_speedup_with_two_threads() {
     let median = (ratios[ratios.len() / 2 - 1] + ratios[ratios.len() / 2]) / 2.0;
     println!("median speed-up {median:.2}");
     assert!(median > 1.0, "two threads slower than one: {median:.2}");
+}
+
+/// Far more threads than cores: `stop` is still answered at once (the move
+/// does not wait for every thread to get a core), a new game does not clear
+/// memory that was never used, and a large table is cleared at once.
+#[test]
+fn many_more_threads_than_cores() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (tx, rx) = unbounded();
+    let mut engine = Engine::new(tx);
+    engine.set_threads((cores * 64).min(1024)).unwrap();
+    engine.set_hash_mb(2048).unwrap();
+    for round in 0..3 {
+        engine.new_game();
+        engine.set_position::<&str>(START_FEN, &[]).unwrap();
+        engine.go(SearchLimits { infinite: true, ..Default::default() });
+        std::thread::sleep(Duration::from_millis(300));
+        let t = Instant::now();
+        engine.stop();
+        finish(&rx, &[]);
+        let stop = t.elapsed();
+        assert!(stop < Duration::from_millis(500), "round {round}: stop took {stop:?}");
+        let t = Instant::now();
+        engine.clear_hash();
+        assert!(t.elapsed() < Duration::from_millis(500), "clearing 2 GB took {:?}", t.elapsed());
+    }
+    let t = Instant::now();
+    engine.new_game();
+    assert!(t.elapsed() < Duration::from_secs(5), "a new game took {:?}", t.elapsed());
 }

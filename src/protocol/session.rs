@@ -55,6 +55,10 @@ const QUOTED_MOVES: usize = 5;
 /// still to do once the input has had malformed lines.
 const QUIT_GRACE: Duration = Duration::from_secs(2);
 
+/// How long after its hard time limit a search is stopped from here if the
+/// main search thread has not stopped it.
+const DEADLINE_SLACK: Duration = Duration::from_millis(2);
+
 /// The engine, built on a thread of its own from the start: allocating the
 /// hash table takes several milliseconds, and the handshake (`uciok`) need
 /// not wait for it. The first use of the engine waits for it to be ready.
@@ -77,6 +81,11 @@ impl LazyEngine {
             }
         }
         lazy
+    }
+
+    /// The engine if it has been used already (never waits).
+    fn built(&self) -> Option<&Engine> {
+        self.engine.get()
     }
 
     /// The engine, once it is built (waits for the build the first time).
@@ -171,6 +180,10 @@ impl<W: Write> Session<W> {
             let events = self.events.clone();
             let job_output = self.job.as_ref().map_or_else(never, |j| j.output().clone());
             let quit_deadline = self.quit_deadline.map_or_else(never, at);
+            // The main search thread keeps to the clock itself; this is the
+            // backstop for when it cannot get a core in time.
+            let search_deadline =
+                self.engine.built().and_then(Engine::deadline).map_or_else(never, |d| at(d + DEADLINE_SLACK));
             select! {
                 recv(commands) -> input => match input {
                     Ok(input) => {
@@ -193,6 +206,7 @@ impl<W: Write> Session<W> {
                     Err(_) => self.job = None,
                 },
                 recv(quit_deadline) -> _ => return self.abandon_queue(),
+                recv(search_deadline) -> _ => self.engine.stop(),
             }
         }
     }
@@ -496,16 +510,15 @@ impl<W: Write> Session<W> {
         match s.id {
             OptionId::Hash => {
                 self.stop_search();
-                if can_allocate_mb(n as usize) {
-                    self.engine.set_hash_mb(n as usize);
-                } else {
-                    let now = self.engine.hash_mb();
-                    self.error(&format!("setoption: cannot allocate {n} MB for the hash; keeping {now} MB"));
+                if let Err(e) = self.engine.set_hash_mb(n as usize) {
+                    self.error(&format!("setoption: {e}"));
                 }
             }
             OptionId::Threads => {
                 self.stop_search();
-                self.engine.set_threads(n as usize);
+                if let Err(e) = self.engine.set_threads(n as usize) {
+                    self.error(&format!("setoption: {e}"));
+                }
             }
             OptionId::ClearHash => {
                 self.stop_search();
@@ -521,12 +534,6 @@ impl<W: Write> Session<W> {
             OptionId::Ponder | OptionId::Variant | OptionId::Ignored => {}
         }
     }
-}
-
-/// True if the system will lend `mb` megabytes now (a table that cannot be
-/// allocated would abort the engine).
-fn can_allocate_mb(mb: usize) -> bool {
-    mb.checked_mul(1 << 20).is_some_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok())
 }
 
 /// The moves of `texts` that are legal in `pos` (each once), and the texts

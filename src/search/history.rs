@@ -54,7 +54,14 @@ impl Histories {
     /// Forgets everything (new game).
     pub fn clear(&mut self) {
         self.butterfly.fill(0);
-        self.continuation.fill(0);
+        // The continuation table is megabytes of which a short search
+        // touches little: write only the blocks that hold something, so
+        // pages never written stay unmapped (reading them costs nothing).
+        for block in self.continuation.chunks_mut(2048) {
+            if block.iter().any(|&v| v != 0) {
+                block.fill(0);
+            }
+        }
         self.capture.fill(0);
         self.counter.fill(Move::NONE);
     }

@@ -7,13 +7,15 @@ pub mod limits;
 pub mod movepick;
 mod pvs;
 pub mod score;
+mod shared;
 pub mod timeman;
 mod worker;
 
 use crate::tt::Bound;
 use crate::types::Move;
 pub use limits::SearchLimits;
-pub use worker::{SearchShared, ThreadResult, Worker};
+pub use shared::{SearchShared, ThreadResult};
+pub use worker::Worker;
 
 /// Engine settings that shape a search (set through protocol options).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,18 +2,16 @@
 //! thread (id 0) also manages time, reports progress and picks the move.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::atomic::Ordering;
 
-use crossbeam_channel::{Receiver, Sender};
 use once_cell::sync::Lazy;
 
+use super::SearchInfo;
 use super::history::Histories;
 use super::score::{INFINITE, MATE_BOUND, MAX_PLY, NONE, mate_in, mated_in};
-use super::timeman::TimeManager;
-use super::{SearchConfig, SearchEvent, SearchInfo, SearchLimits};
+use super::shared::{SearchShared, ThreadResult, legal_prefix};
 use crate::board::Position;
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::Bound;
 use crate::types::Move;
 
 /// (block size, phase) of the depths each helper skips: helper `i` skips
@@ -40,64 +38,6 @@ const SKIP_BLOCKS: [(i32, i32); 20] = [
     (4, 7),
     (1, 0),
 ];
-
-/// A node counter on its own cache line.
-#[repr(align(64))]
-#[derive(Default)]
-pub struct NodeCounter(pub AtomicU64);
-
-/// Everything the threads of one search share. Created per `go`.
-pub struct SearchShared {
-    /// The transposition table.
-    pub tt: Arc<TranspositionTable>,
-    /// Set to stop every thread.
-    pub stop: AtomicBool,
-    /// True while pondering: the clock does not run.
-    pub pondering: AtomicBool,
-    /// Milliseconds after `start` at which the clock started (set by `ponderhit`).
-    pub clock_offset_ms: AtomicU64,
-    /// Nodes searched, per thread (published every few hundred nodes).
-    pub nodes: Box<[NodeCounter]>,
-    /// The limits given by `go`.
-    pub limits: SearchLimits,
-    /// Engine settings.
-    pub config: SearchConfig,
-    /// The position to search, with its game history.
-    pub root: Position,
-    /// The root moves allowed (legal, after `searchmoves` and `banmoves`).
-    pub root_moves: Vec<Move>,
-    /// When `go` arrived.
-    pub start: Instant,
-    /// Where progress and the final move go.
-    pub events: Sender<SearchEvent>,
-    /// Helpers send their results here when they stop.
-    pub results: (Sender<ThreadResult>, Receiver<ThreadResult>),
-}
-
-impl SearchShared {
-    /// Total nodes of all threads (as last published).
-    pub fn total_nodes(&self) -> u64 {
-        self.nodes.iter().map(|n| n.0.load(Ordering::Relaxed)).sum()
-    }
-
-    /// Milliseconds since the clock started (after `ponderhit` when pondering).
-    fn clock_ms(&self) -> u64 {
-        (self.start.elapsed().as_millis() as u64).saturating_sub(self.clock_offset_ms.load(Ordering::Relaxed))
-    }
-}
-
-/// A thread's answer when its search ends.
-#[derive(Clone, Debug)]
-pub struct ThreadResult {
-    /// Its best root move.
-    pub best: Move,
-    /// The score of that move.
-    pub score: i32,
-    /// Deepest completed iteration.
-    pub depth: i32,
-    /// Its principal variation.
-    pub pv: Vec<Move>,
-}
 
 /// A move at the root with what the search learned about it.
 #[derive(Clone, Debug)]
@@ -161,8 +101,9 @@ pub struct Worker {
     pub(super) completed_depth: i32,
     pub(super) stopped: bool,
     pub(super) shared: Option<Arc<SearchShared>>,
-    pub(super) time: Option<TimeManager>,
     pub(super) move_limit: u16,
+    /// The histories have been written to since they were last cleared.
+    learned: bool,
 }
 
 impl Worker {
@@ -183,14 +124,18 @@ impl Worker {
             completed_depth: 0,
             stopped: false,
             shared: None,
-            time: None,
             move_limit: 120,
+            learned: false,
         }
     }
 
     /// Forgets what was learned (new game).
     pub fn clear(&mut self) {
-        self.hist.clear();
+        // Clearing writes megabytes; a pool of many threads, most of which
+        // have never searched, is cleared at once.
+        if std::mem::take(&mut self.learned) {
+            self.hist.clear();
+        }
     }
 
     #[inline(always)]
@@ -198,10 +143,11 @@ impl Worker {
         self.shared.as_deref().expect("searching")
     }
 
-    /// Runs this thread's part of a search. The main thread returns the final
-    /// result after the helpers have stopped and emits `BestMove`; helpers
-    /// send their result to the main thread.
+    /// Runs this thread's part of a search. Every thread publishes its
+    /// result; the main thread then concludes the search (reports the move)
+    /// unless the engine has already done so.
     pub fn run(&mut self, shared: Arc<SearchShared>) {
+        self.learned = true;
         self.pos = shared.root.clone();
         self.pos.reserve(MAX_PLY + 16);
         self.move_limit = shared.config.move_limit;
@@ -221,21 +167,13 @@ impl Worker {
             })
             .collect();
         self.stack.fill(Frame::default());
-        self.time = (self.id == 0).then(|| {
-            TimeManager::new(
-                &shared.limits,
-                shared.root.side_to_move(),
-                shared.config.move_overhead_ms,
-                shared.start,
-            )
-        });
         self.shared = Some(shared);
         if !self.root_moves.is_empty() {
             self.iterative_deepening();
         } else if self.id == 0 {
             // No legal move: the side to move has lost (checkmate or stalemate).
             let shared = self.shared();
-            let _ = shared.events.send(SearchEvent::Info(SearchInfo {
+            shared.emit(SearchInfo {
                 depth: 0,
                 seldepth: 0,
                 multipv: 1,
@@ -246,49 +184,22 @@ impl Worker {
                 hashfull: 0,
                 time_ms: shared.start.elapsed().as_millis() as u64,
                 pv: Vec::new(),
-            }));
+            });
         }
         let shared = self.shared.take().expect("searching");
         shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
-        let result = self.result();
+        shared.publish(self.id, self.result());
         if self.id != 0 {
-            let _ = shared.results.0.send(result);
             return;
         }
         // The main thread: wait for `stop` or `ponderhit` if the GUI expects
-        // us to keep thinking, then stop the helpers and collect their results.
+        // us to keep thinking, then report the move.
         while !shared.stop.load(Ordering::Relaxed)
             && (shared.limits.infinite || shared.pondering.load(Ordering::Relaxed))
         {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
-        shared.stop.store(true, Ordering::Relaxed);
-        let mut results = vec![result];
-        for _ in 1..shared.nodes.len() {
-            if let Ok(r) = shared.results.1.recv() {
-                results.push(r);
-            }
-        }
-        let best = pick_best_thread(&results);
-        if best.depth > self.completed_depth && best.score != NONE {
-            // A helper's deeper result wins: report its line too.
-            let elapsed = shared.start.elapsed();
-            let nodes = shared.total_nodes();
-            let _ = shared.events.send(SearchEvent::Info(SearchInfo {
-                depth: best.depth as u32,
-                seldepth: best.depth as u32,
-                multipv: 1,
-                score: best.score,
-                bound: None,
-                nodes,
-                nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
-                hashfull: shared.tt.hashfull(),
-                time_ms: elapsed.as_millis() as u64,
-                pv: legal_prefix(&shared.root, &best.pv),
-            }));
-        }
-        let ponder = best.pv.get(1).copied().or_else(|| self.ponder_from_tt(&shared, best.best));
-        let _ = shared.events.send(SearchEvent::BestMove { best: best.best, ponder, score: best.score });
+        shared.conclude();
     }
 
     fn result(&self) -> ThreadResult {
@@ -301,17 +212,6 @@ impl Worker {
             },
             None => ThreadResult { best: Move::NONE, score: NONE, depth: 0, pv: Vec::new() },
         }
-    }
-
-    /// A reply to `best` from the transposition table, if it is legal.
-    fn ponder_from_tt(&self, shared: &SearchShared, best: Move) -> Option<Move> {
-        if !best.is_some() {
-            return None;
-        }
-        let mut pos = shared.root.clone();
-        pos.do_move(best);
-        let m = shared.tt.probe(pos.key())?.mv;
-        (pos.is_pseudo_legal(m) && pos.is_legal(m)).then_some(m)
     }
 
     /// Called at every node: publishes the node count, checks the limits.
@@ -339,6 +239,14 @@ impl Worker {
         } else if self.nodes & 511 == 0 {
             shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
         }
+        if shared.oversubscribed && self.nodes & 511 == 0 {
+            // More search threads than cores: give up the core often, so
+            // that the threads waiting for one (the one that answers `stop`
+            // and watches the clock above all) get it within milliseconds.
+            // (Lowering the priority of the extra threads instead would
+            // let them hold locks, the allocator's among them, for long.)
+            std::thread::yield_now();
+        }
         self.stopped = shared.stop.load(Ordering::Relaxed);
         self.stopped
     }
@@ -347,8 +255,7 @@ impl Worker {
         if shared.pondering.load(Ordering::Relaxed) || self.completed_depth < 1 && self.root_depth <= 1 {
             return false;
         }
-        let hard = self.time.as_ref().and_then(|t| t.hard);
-        hard.is_some_and(|h| shared.clock_ms() >= h.as_millis() as u64)
+        shared.time.hard.is_some_and(|h| shared.clock_ms() >= h.as_millis() as u64)
     }
 
     fn iterative_deepening(&mut self) {
@@ -387,6 +294,7 @@ impl Worker {
                 break;
             }
             self.completed_depth = depth;
+            self.shared().publish(self.id, self.result());
             if self.id != 0 {
                 // A helper that completes the requested depth ends the search.
                 if limits.depth.is_some_and(|d| depth >= d as i32) {
@@ -413,7 +321,7 @@ impl Worker {
                 if self.root_moves.len() == 1 && depth >= 4 {
                     break;
                 }
-                if let Some(soft) = self.time.as_ref().and_then(|t| t.soft) {
+                if let Some(soft) = shared.time.soft {
                     // Think longer while the best move keeps changing.
                     let scale = match stability {
                         0 => 160,
@@ -492,7 +400,7 @@ impl Worker {
                 continue;
             }
             let line_bound = if bound.is_some() && i == self.pv_idx { bound } else { None };
-            let _ = shared.events.send(SearchEvent::Info(SearchInfo {
+            shared.emit(SearchInfo {
                 depth: d as u32,
                 seldepth: rm.seldepth.max(1) as u32,
                 multipv: i + 1,
@@ -503,50 +411,7 @@ impl Worker {
                 hashfull,
                 time_ms,
                 pv: legal_prefix(&shared.root, &rm.pv),
-            }));
+            });
         }
     }
-}
-
-/// The longest prefix of `pv` that is a legal line from `root`.
-fn legal_prefix(root: &Position, pv: &[Move]) -> Vec<Move> {
-    let mut pos = root.clone();
-    let mut out = Vec::with_capacity(pv.len());
-    for &m in pv {
-        if !(pos.is_pseudo_legal(m) && pos.is_legal(m)) {
-            break;
-        }
-        pos.do_move(m);
-        out.push(m);
-    }
-    out
-}
-
-/// Picks the move to play from the threads' results: each thread votes for
-/// its best move, weighted by its depth and score; the deepest thread among
-/// the winners supplies the principal variation.
-fn pick_best_thread(results: &[ThreadResult]) -> ThreadResult {
-    let valid: Vec<&ThreadResult> = results.iter().filter(|r| r.best.is_some()).collect();
-    let Some(first) = valid.first() else { return results[0].clone() };
-    if valid.len() == 1 {
-        return (*first).clone();
-    }
-    let min_score = valid.iter().map(|r| r.score).min().unwrap_or(0);
-    let mut votes: Vec<(Move, i64)> = Vec::new();
-    for r in &valid {
-        let w = (r.score - min_score + 14) as i64 * r.depth.max(1) as i64;
-        match votes.iter_mut().find(|(m, _)| *m == r.best) {
-            Some(v) => v.1 += w,
-            None => votes.push((r.best, w)),
-        }
-    }
-    let winner = votes.iter().max_by_key(|(_, w)| *w).map(|(m, _)| *m).expect("non-empty");
-    let best = valid
-        .iter()
-        .filter(|r| r.best == winner)
-        .max_by_key(|r| (r.depth, r.score))
-        .expect("the winner came from some thread");
-    // A proven mate from any thread beats the vote.
-    let mate = valid.iter().filter(|r| r.score >= MATE_BOUND).max_by_key(|r| r.score);
-    (*mate.unwrap_or(best)).clone()
 }

@@ -69,12 +69,13 @@ pub struct BenchResult {
 
 /// Runs the bench to `depth`, calling `progress(index, fen, nodes)` after
 /// each position. Returns `None` if `stop` is set before the end (the
-/// running search is stopped within a millisecond).
+/// running search is stopped within a millisecond), or if the 16 MB table
+/// cannot be allocated.
 pub fn run(depth: u32, stop: &AtomicBool, mut progress: impl FnMut(usize, &str, u64)) -> Option<BenchResult> {
     let (tx, rx) = unbounded();
     let mut engine = Engine::new(tx);
-    engine.set_hash_mb(16);
-    engine.set_threads(1);
+    engine.set_hash_mb(16).ok()?;
+    engine.set_threads(1).ok()?;
     let start = Instant::now();
     let mut total = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {

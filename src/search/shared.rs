@@ -1,0 +1,259 @@
+//! What the threads of one search share, and how the move to play is chosen
+//! from their results.
+//!
+//! Every thread publishes its result after each iteration it completes (and
+//! once more when it stops). The search is concluded once, by whoever gets
+//! there first: the main thread when it decides to stop, or the engine's
+//! control thread on `stop` or at the hard time limit when the main thread
+//! has not answered (with more search threads than cores a thread can wait
+//! a long while for a core). Concluding does not wait for the helpers: they
+//! have published what they finished, and they stop on their own.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use crossbeam_channel::{Receiver, Sender, bounded};
+use once_cell::sync::Lazy;
+
+use super::score::{MATE_BOUND, NONE};
+use super::timeman::TimeManager;
+use super::{SearchConfig, SearchEvent, SearchInfo, SearchLimits};
+use crate::board::Position;
+use crate::tt::TranspositionTable;
+use crate::types::Move;
+
+/// Cores this process may use.
+static CORES: Lazy<usize> = Lazy::new(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+
+/// A node counter on its own cache line.
+#[repr(align(64))]
+#[derive(Default)]
+pub struct NodeCounter(pub AtomicU64);
+
+/// A thread's answer: its best root move so far and what backs it.
+#[derive(Clone, Debug)]
+pub struct ThreadResult {
+    /// Its best root move ([`Move::NONE`] before the first iteration).
+    pub best: Move,
+    /// The score of that move.
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: i32,
+    /// Its principal variation.
+    pub pv: Vec<Move>,
+}
+
+impl ThreadResult {
+    /// No result yet.
+    pub const NONE: ThreadResult = ThreadResult { best: Move::NONE, score: NONE, depth: 0, pv: Vec::new() };
+}
+
+/// Everything the threads of one search share. Created per `go`.
+pub struct SearchShared {
+    /// The transposition table.
+    pub tt: Arc<TranspositionTable>,
+    /// Set to stop every thread.
+    pub stop: AtomicBool,
+    /// True while pondering: the clock does not run.
+    pub pondering: AtomicBool,
+    /// Milliseconds after `start` at which the clock started (set by `ponderhit`).
+    pub clock_offset_ms: AtomicU64,
+    /// Nodes searched, per thread (published every few hundred nodes).
+    pub nodes: Box<[NodeCounter]>,
+    /// The limits given by `go`.
+    pub limits: SearchLimits,
+    /// The thinking time those limits allow.
+    pub time: TimeManager,
+    /// Engine settings.
+    pub config: SearchConfig,
+    /// The position to search, with its game history.
+    pub root: Position,
+    /// The root moves allowed (legal, after `searchmoves` and `banmoves`).
+    pub root_moves: Vec<Move>,
+    /// When `go` arrived.
+    pub start: Instant,
+    /// More search threads than cores.
+    pub oversubscribed: bool,
+    /// Where progress and the final move go (through [`SearchShared::emit`]
+    /// and [`SearchShared::conclude`]).
+    events: Sender<SearchEvent>,
+    /// Each thread's latest result.
+    published: Box<[Mutex<ThreadResult>]>,
+    /// Set by the one call of [`SearchShared::conclude`] that reports the
+    /// move; held while an event is sent, so that nothing follows the move.
+    concluded: Mutex<bool>,
+    /// Receives `()` once the move has been reported.
+    done: Sender<()>,
+}
+
+impl SearchShared {
+    /// The shared state of a search of `root` by `threads` threads; the
+    /// receiver gets `()` once the move has been reported.
+    pub fn new(
+        tt: Arc<TranspositionTable>,
+        threads: usize,
+        limits: SearchLimits,
+        config: SearchConfig,
+        root: Position,
+        root_moves: Vec<Move>,
+        events: Sender<SearchEvent>,
+    ) -> (Arc<SearchShared>, Receiver<()>) {
+        let start = Instant::now();
+        let time = TimeManager::new(&limits, root.side_to_move(), config.move_overhead_ms, start);
+        let (done, done_rx) = bounded(1);
+        let shared = SearchShared {
+            tt,
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(limits.ponder),
+            clock_offset_ms: AtomicU64::new(0),
+            nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
+            limits,
+            time,
+            config,
+            root,
+            root_moves,
+            start,
+            events,
+            oversubscribed: threads > *CORES,
+            published: (0..threads).map(|_| Mutex::new(ThreadResult::NONE)).collect(),
+            concluded: Mutex::new(false),
+            done,
+        };
+        (Arc::new(shared), done_rx)
+    }
+
+    /// Total nodes of all threads (as last published).
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.0.load(Ordering::Relaxed)).sum()
+    }
+
+    /// Milliseconds since the clock started (after `ponderhit` when pondering).
+    pub(super) fn clock_ms(&self) -> u64 {
+        (self.start.elapsed().as_millis() as u64).saturating_sub(self.clock_offset_ms.load(Ordering::Relaxed))
+    }
+
+    /// When the search must have stopped by the clock: None without a time
+    /// limit, and while pondering.
+    pub fn deadline(&self) -> Option<Instant> {
+        if self.pondering.load(Ordering::Relaxed) {
+            return None;
+        }
+        let offset = std::time::Duration::from_millis(self.clock_offset_ms.load(Ordering::Relaxed));
+        self.time.hard.map(|hard| self.start + offset + hard)
+    }
+
+    /// Thread `id`'s latest result replaces its previous one.
+    pub(super) fn publish(&self, id: usize, result: ThreadResult) {
+        *self.published[id].lock().unwrap_or_else(|e| e.into_inner()) = result;
+    }
+
+    /// Reports the move to play (with a last `info` line when a helper's
+    /// deeper result wins) and signals the end of the search. Only the first
+    /// call does anything. A result being written at this very moment is
+    /// passed over rather than waited for.
+    pub fn conclude(&self) {
+        let mut concluded = self.concluded.lock().unwrap_or_else(|e| e.into_inner());
+        if *concluded {
+            return;
+        }
+        *concluded = true;
+        self.stop.store(true, Ordering::Relaxed);
+        let results: Vec<ThreadResult> =
+            self.published.iter().filter_map(|slot| slot.try_lock().ok().map(|r| r.clone())).collect();
+        let main_depth = results.first().map_or(0, |r| r.depth);
+        let mut best = pick_best_thread(&results);
+        if !best.best.is_some() {
+            // Nothing finished yet (only possible when stopped at once):
+            // any allowed move beats no move.
+            best.best = self.root_moves.first().copied().unwrap_or(Move::NONE);
+        }
+        if best.depth > main_depth && best.score != NONE {
+            let elapsed = self.start.elapsed();
+            let nodes = self.total_nodes();
+            let _ = self.events.send(SearchEvent::Info(SearchInfo {
+                depth: best.depth as u32,
+                seldepth: best.depth as u32,
+                multipv: 1,
+                score: best.score,
+                bound: None,
+                nodes,
+                nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
+                hashfull: self.tt.hashfull(),
+                time_ms: elapsed.as_millis() as u64,
+                pv: legal_prefix(&self.root, &best.pv),
+            }));
+        }
+        let ponder = best
+            .pv
+            .get(1)
+            .copied()
+            .filter(|_| best.pv.first() == Some(&best.best))
+            .or_else(|| self.ponder_from_tt(best.best));
+        let _ = self.events.send(SearchEvent::BestMove { best: best.best, ponder, score: best.score });
+        let _ = self.done.send(());
+    }
+
+    /// Sends `info` unless the move has been reported already (a thread
+    /// that reports after the engine concluded for it is too late).
+    pub(super) fn emit(&self, info: SearchInfo) {
+        let concluded = self.concluded.lock().unwrap_or_else(|e| e.into_inner());
+        if !*concluded {
+            let _ = self.events.send(SearchEvent::Info(info));
+        }
+    }
+
+    /// A reply to `best` from the transposition table, if it is legal.
+    fn ponder_from_tt(&self, best: Move) -> Option<Move> {
+        if !best.is_some() {
+            return None;
+        }
+        let mut pos = self.root.clone();
+        pos.do_move(best);
+        let m = self.tt.probe(pos.key())?.mv;
+        (pos.is_pseudo_legal(m) && pos.is_legal(m)).then_some(m)
+    }
+}
+
+/// The longest prefix of `pv` that is a legal line from `root`.
+pub(super) fn legal_prefix(root: &Position, pv: &[Move]) -> Vec<Move> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(pv.len());
+    for &m in pv {
+        if !(pos.is_pseudo_legal(m) && pos.is_legal(m)) {
+            break;
+        }
+        pos.do_move(m);
+        out.push(m);
+    }
+    out
+}
+
+/// Picks the move to play from the threads' results: each thread votes for
+/// its best move, weighted by its depth and score; the deepest thread among
+/// the winners supplies the principal variation.
+fn pick_best_thread(results: &[ThreadResult]) -> ThreadResult {
+    let valid: Vec<&ThreadResult> = results.iter().filter(|r| r.best.is_some()).collect();
+    let Some(first) = valid.first() else { return ThreadResult::NONE };
+    if valid.len() == 1 {
+        return (*first).clone();
+    }
+    let min_score = valid.iter().map(|r| r.score).min().unwrap_or(0);
+    let mut votes: Vec<(Move, i64)> = Vec::new();
+    for r in &valid {
+        let w = (r.score - min_score + 14) as i64 * r.depth.max(1) as i64;
+        match votes.iter_mut().find(|(m, _)| *m == r.best) {
+            Some(v) => v.1 += w,
+            None => votes.push((r.best, w)),
+        }
+    }
+    let winner = votes.iter().max_by_key(|(_, w)| *w).map(|(m, _)| *m).expect("non-empty");
+    let best = valid
+        .iter()
+        .filter(|r| r.best == winner)
+        .max_by_key(|r| (r.depth, r.score))
+        .expect("the winner came from some thread");
+    // A proven mate from any thread beats the vote.
+    let mate = valid.iter().filter(|r| r.score >= MATE_BOUND).max_by_key(|r| r.score);
+    (*mate.unwrap_or(best)).clone()
+}
