@@ -165,19 +165,13 @@ impl Engine {
     /// the threads have published.
     pub fn stop(&mut self) {
         if let Some(r) = &self.running {
-            r.shared.stop.store(true, Ordering::Relaxed);
-            if !self.wait_for(STOP_GRACE) {
-                self.conclude();
+            r.shared.stop.store(true, Ordering::Release);
+            if !self.wait_for(STOP_GRACE)
+                && let Some(r) = &self.running
+            {
+                r.shared.conclude();
+                self.wait();
             }
-        }
-    }
-
-    /// Reports the running search's move now, from what the threads have
-    /// published (they stop on their own).
-    fn conclude(&mut self) {
-        if let Some(r) = &self.running {
-            r.shared.conclude();
-            self.wait();
         }
     }
 
@@ -255,19 +249,21 @@ impl Engine {
         self.last_nodes
     }
 
-    /// New game: clears the table and every thread's histories.
-    pub fn new_game(&mut self) {
-        self.clear_hash();
+    /// New game: clears every thread's histories and the table (once the
+    /// threads are idle, nothing else holds the old table).
+    pub fn new_game(&mut self) -> Result<(), String> {
+        self.wait();
         self.pool.clear();
+        self.clear_hash()
     }
 
-    /// Empties the transposition table.
-    pub fn clear_hash(&mut self) {
+    /// Empties the transposition table. This fails only if the memory just
+    /// freed is taken meanwhile (by another program, or by threads still
+    /// ending a stopped search); the table is then 1 MB and the error says so.
+    pub fn clear_hash(&mut self) -> Result<(), String> {
         self.wait();
         let mb = self.tt.size_mb();
-        // The same size was just freed, so this fails only if another
-        // process took the memory meanwhile; then the table is smaller.
-        let _ = self.replace_table(mb);
+        self.replace_table(mb).map_err(|_| format!("cannot allocate {mb} MB for the hash again; it has 1 MB"))
     }
 
     /// Resizes the transposition table (clamped to 1..=[`MAX_HASH_MB`]); the
@@ -286,8 +282,9 @@ impl Engine {
         })
     }
 
-    /// Replaces the table by an empty one of `mb` megabytes, freeing the old
-    /// one first so that the two never need memory at once. On failure the
+    /// Replaces the table by an empty one of `mb` megabytes. The old one is
+    /// dropped first, so the two need memory at once only while threads of a
+    /// stopped search still hold it (a few nodes' time). On failure the
     /// table is left at the smallest size.
     fn replace_table(&mut self, mb: usize) -> Result<(), ()> {
         self.tt = Arc::new(TranspositionTable::new(1));

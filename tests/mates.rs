@@ -55,7 +55,7 @@ fn finds_and_plays_forced_mates() {
     let cases = cases();
     assert!(cases.len() >= 20);
     for (fen, n) in cases {
-        engine.new_game();
+        engine.new_game().unwrap();
         let start = Instant::now();
         // Stops as soon as a mate within n moves is proven.
         let limits = SearchLimits { mate: Some(n as u32), movetime: Some(5000), ..Default::default() };

@@ -212,6 +212,17 @@ fn ponder_then_ponderhit_or_stop() {
 }
 
 #[test]
+fn infinite_waits_for_stop_whatever_the_clock_says() {
+    let _g = shared_cpu();
+    let mut e = uci();
+    e.send("position startpos");
+    e.send("go infinite movetime 100 wtime 200 btime 200");
+    assert!(e.search_end_within(Duration::from_millis(600)).is_none(), "infinite ends only with stop");
+    e.send("stop");
+    assert!(is_legal(START_FEN, &[], &bestmove(&e.read_search())));
+}
+
+#[test]
 fn isready_and_position_while_thinking() {
     let _g = shared_cpu();
     let mut e = uci();

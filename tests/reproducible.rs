@@ -33,9 +33,9 @@ fn run_game_search(engine: &mut Engine, rx: &crossbeam_channel::Receiver<SearchE
 fn go_nodes_is_reproducible_after_new_game() {
     let (tx, rx) = unbounded();
     let mut engine = Engine::new(tx);
-    engine.new_game();
+    engine.new_game().unwrap();
     let first = run_game_search(&mut engine, &rx);
-    engine.new_game();
+    engine.new_game().unwrap();
     let second = run_game_search(&mut engine, &rx);
     assert!(first.iter().filter(|e| matches!(e, SearchEvent::BestMove { .. })).count() == 6);
     assert!(first.len() > 20, "{first:?}");

@@ -62,7 +62,7 @@ fn check(limits: SearchLimits) {
             };
             // The violator's last move of the cycle.
             let Some(last) = (0..moves.len()).rev().find(|&i| side_at(i) == loser) else { continue };
-            engine.new_game();
+            engine.new_game().unwrap();
             engine.set_position(&fen, &moves[..last]).unwrap();
             engine.go(limits.clone());
             engine.wait();

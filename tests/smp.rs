@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use chariot::board::{Position, START_FEN};
-use chariot::engine::Engine;
+use chariot::engine::{Engine, MAX_THREADS};
 use chariot::search::{SearchEvent, SearchLimits};
 use crossbeam_channel::{Receiver, unbounded};
 
@@ -59,7 +59,7 @@ fn many_short_multithreaded_searches() {
             engine.set_hash_mb(1 + rand(32) as usize).unwrap();
         }
         if round % 20 == 0 {
-            engine.new_game();
+            engine.new_game().unwrap();
             game.clear();
         }
         engine.set_position(START_FEN, &game).unwrap();
@@ -94,7 +94,7 @@ fn many_short_multithreaded_searches() {
 
 /// Time for `go depth` from a new game.
 fn time_to_depth(engine: &mut Engine, rx: &Receiver<SearchEvent>, fen: &str, depth: u32) -> f64 {
-    engine.new_game();
+    engine.new_game().unwrap();
     engine.set_position::<&str>(fen, &[]).unwrap();
     let start = Instant::now();
     engine.go(SearchLimits { depth: Some(depth), ..Default::default() });
@@ -145,18 +145,18 @@ fn time_to_depth_speedup_with_two_threads() {
     assert!(median > 1.0, "two threads slower than one: {median:.2}");
 }
 
-/// Far more threads than cores: `stop` is still answered at once (the move
-/// does not wait for every thread to get a core), a new game does not clear
-/// memory that was never used, and a large table is cleared at once.
+/// The most threads, likely far more than cores: `stop` is still answered
+/// at once (the move does not wait for every thread to get a core), a new
+/// game does not clear memory that was never used, and a large table is
+/// cleared at once.
 #[test]
 fn many_more_threads_than_cores() {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let (tx, rx) = unbounded();
     let mut engine = Engine::new(tx);
-    engine.set_threads((cores * 64).min(1024)).unwrap();
+    engine.set_threads(MAX_THREADS).unwrap();
     engine.set_hash_mb(2048).unwrap();
     for round in 0..3 {
-        engine.new_game();
+        engine.new_game().unwrap();
         engine.set_position::<&str>(START_FEN, &[]).unwrap();
         engine.go(SearchLimits { infinite: true, ..Default::default() });
         std::thread::sleep(Duration::from_millis(300));
@@ -164,12 +164,12 @@ fn many_more_threads_than_cores() {
         engine.stop();
         finish(&rx, &[]);
         let stop = t.elapsed();
-        assert!(stop < Duration::from_millis(500), "round {round}: stop took {stop:?}");
+        assert!(stop < Duration::from_secs(1), "round {round}: stop took {stop:?}");
         let t = Instant::now();
-        engine.clear_hash();
+        engine.clear_hash().unwrap();
         assert!(t.elapsed() < Duration::from_millis(500), "clearing 2 GB took {:?}", t.elapsed());
     }
     let t = Instant::now();
-    engine.new_game();
+    engine.new_game().unwrap();
     assert!(t.elapsed() < Duration::from_secs(5), "a new game took {:?}", t.elapsed());
 }

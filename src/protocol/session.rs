@@ -418,7 +418,9 @@ impl<W: Write> Session<W> {
 
     fn new_game(&mut self) {
         self.stop_search();
-        self.engine.new_game();
+        if let Err(e) = self.engine.new_game() {
+            self.error(&e);
+        }
         self.ban_moves.clear();
     }
 
@@ -522,7 +524,9 @@ impl<W: Write> Session<W> {
             }
             OptionId::ClearHash => {
                 self.stop_search();
-                self.engine.clear_hash();
+                if let Err(e) = self.engine.clear_hash() {
+                    self.error(&format!("setoption: {e}"));
+                }
             }
             OptionId::NewGame => self.new_game(),
             OptionId::MultiPv => self.engine.config_mut().multipv = n as usize,

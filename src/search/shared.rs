@@ -80,6 +80,8 @@ pub struct SearchShared {
     events: Sender<SearchEvent>,
     /// Each thread's latest result.
     published: Box<[Mutex<ThreadResult>]>,
+    /// Some thread has published a result of a completed iteration.
+    has_move: AtomicBool,
     /// Set by the one call of [`SearchShared::conclude`] that reports the
     /// move; held while an event is sent, so that nothing follows the move.
     concluded: Mutex<bool>,
@@ -100,7 +102,7 @@ impl SearchShared {
         events: Sender<SearchEvent>,
     ) -> (Arc<SearchShared>, Receiver<()>) {
         let start = Instant::now();
-        let time = TimeManager::new(&limits, root.side_to_move(), config.move_overhead_ms, start);
+        let time = TimeManager::new(&limits, root.side_to_move(), config.move_overhead_ms);
         let (done, done_rx) = bounded(1);
         let shared = SearchShared {
             tt,
@@ -117,6 +119,7 @@ impl SearchShared {
             events,
             oversubscribed: threads > *CORES,
             published: (0..threads).map(|_| Mutex::new(ThreadResult::NONE)).collect(),
+            has_move: AtomicBool::new(false),
             concluded: Mutex::new(false),
             done,
         };
@@ -134,9 +137,10 @@ impl SearchShared {
     }
 
     /// When the search must have stopped by the clock: None without a time
-    /// limit, and while pondering.
+    /// limit, while pondering, and until some thread has a move to play
+    /// (the first iteration is never cut short).
     pub fn deadline(&self) -> Option<Instant> {
-        if self.pondering.load(Ordering::Relaxed) {
+        if self.pondering.load(Ordering::Relaxed) || !self.has_move.load(Ordering::Acquire) {
             return None;
         }
         let offset = std::time::Duration::from_millis(self.clock_offset_ms.load(Ordering::Relaxed));
@@ -145,13 +149,19 @@ impl SearchShared {
 
     /// Thread `id`'s latest result replaces its previous one.
     pub(super) fn publish(&self, id: usize, result: ThreadResult) {
-        *self.published[id].lock().unwrap_or_else(|e| e.into_inner()) = result;
+        let has_move = result.best.is_some() && result.depth >= 1;
+        let old =
+            std::mem::replace(&mut *self.published[id].lock().unwrap_or_else(|e| e.into_inner()), result);
+        // Freed outside the lock: the lock is held for a move only.
+        drop(old);
+        if has_move {
+            self.has_move.store(true, Ordering::Release);
+        }
     }
 
     /// Reports the move to play (with a last `info` line when a helper's
     /// deeper result wins) and signals the end of the search. Only the first
-    /// call does anything. A result being written at this very moment is
-    /// passed over rather than waited for.
+    /// call does anything.
     pub fn conclude(&self) {
         let mut concluded = self.concluded.lock().unwrap_or_else(|e| e.into_inner());
         if *concluded {
@@ -159,14 +169,19 @@ impl SearchShared {
         }
         *concluded = true;
         self.stop.store(true, Ordering::Relaxed);
-        let results: Vec<ThreadResult> =
-            self.published.iter().filter_map(|slot| slot.try_lock().ok().map(|r| r.clone())).collect();
-        let main_depth = results.first().map_or(0, |r| r.depth);
+        let results: Vec<ThreadResult> = self
+            .published
+            .iter()
+            .map(|slot| slot.lock().unwrap_or_else(|e| e.into_inner()).clone())
+            .collect();
+        let main_depth = results[0].depth;
         let mut best = pick_best_thread(&results);
         if !best.best.is_some() {
-            // Nothing finished yet (only possible when stopped at once):
-            // any allowed move beats no move.
-            best.best = self.root_moves.first().copied().unwrap_or(Move::NONE);
+            // No thread has finished an iteration (stopped at once): the
+            // table's move, else any allowed move, beats no move.
+            let tt_move =
+                self.tt.probe(self.root.key()).map(|e| e.mv).filter(|m| self.root_moves.contains(m));
+            best.best = tt_move.or(self.root_moves.first().copied()).unwrap_or(Move::NONE);
         }
         if best.depth > main_depth && best.score != NONE {
             let elapsed = self.start.elapsed();

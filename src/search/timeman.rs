@@ -4,7 +4,7 @@
 //! iteration after it) and a hard one (stop the search at once). The hard
 //! limit always leaves the move overhead and a safety margin on the clock.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::limits::SearchLimits;
 use crate::types::Color;
@@ -12,8 +12,6 @@ use crate::types::Color;
 /// Soft and hard thinking-time limits of one search.
 #[derive(Clone, Copy, Debug)]
 pub struct TimeManager {
-    /// When the search started.
-    pub start: Instant,
     /// Do not start a new iteration after this much time.
     pub soft: Option<Duration>,
     /// Stop the search after this much time.
@@ -23,14 +21,18 @@ pub struct TimeManager {
 impl TimeManager {
     /// Limits for `side` to move under `limits`, keeping `overhead_ms` per
     /// move for communication delays.
-    pub fn new(limits: &SearchLimits, side: Color, overhead_ms: u64, start: Instant) -> TimeManager {
+    pub fn new(limits: &SearchLimits, side: Color, overhead_ms: u64) -> TimeManager {
         let ms = Duration::from_millis;
+        if limits.infinite {
+            // Until `stop`, whatever else `go` said.
+            return TimeManager { soft: None, hard: None };
+        }
         if let Some(mt) = limits.movetime {
             let t = mt.saturating_sub(overhead_ms).max(1);
-            return TimeManager { start, soft: Some(ms(t)), hard: Some(ms(t)) };
+            return TimeManager { soft: Some(ms(t)), hard: Some(ms(t)) };
         }
         let Some(remaining) = limits.time[side.index()] else {
-            return TimeManager { start, soft: None, hard: None };
+            return TimeManager { soft: None, hard: None };
         };
         let inc = limits.inc[side.index()];
         // Keep the overhead, plus a little more when the clock is nearly empty.
@@ -43,13 +45,7 @@ impl TimeManager {
             (ideal.min(usable * 4 / 10), (ideal * 4).min(usable * 7 / 10))
         };
         let soft = ideal * 6 / 10;
-        TimeManager { start, soft: Some(ms(soft.max(1))), hard: Some(ms(hard.max(1))) }
-    }
-
-    /// Time since the search started.
-    #[inline]
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
+        TimeManager { soft: Some(ms(soft.max(1))), hard: Some(ms(hard.max(1))) }
     }
 }
 
@@ -59,17 +55,19 @@ mod tests {
 
     #[test]
     fn limits_leave_time_on_the_clock() {
-        let now = Instant::now();
         let l = SearchLimits { time: [Some(1000), Some(1000)], ..Default::default() };
-        let tm = TimeManager::new(&l, Color::Red, 30, now);
+        let tm = TimeManager::new(&l, Color::Red, 30);
         assert!(tm.hard.unwrap() < Duration::from_millis(700));
         assert!(tm.soft.unwrap() <= tm.hard.unwrap());
         let l = SearchLimits { time: [Some(5), None], ..Default::default() };
-        let tm = TimeManager::new(&l, Color::Red, 30, now);
+        let tm = TimeManager::new(&l, Color::Red, 30);
         assert!(tm.hard.unwrap() <= Duration::from_millis(1));
         let l = SearchLimits { movetime: Some(300), ..Default::default() };
-        assert_eq!(TimeManager::new(&l, Color::Black, 10, now).hard, Some(Duration::from_millis(290)));
+        assert_eq!(TimeManager::new(&l, Color::Black, 10).hard, Some(Duration::from_millis(290)));
         let l = SearchLimits { depth: Some(5), ..Default::default() };
-        assert!(TimeManager::new(&l, Color::Black, 10, now).hard.is_none());
+        assert!(TimeManager::new(&l, Color::Black, 10).hard.is_none());
+        let l =
+            SearchLimits { infinite: true, movetime: Some(100), time: [Some(1000); 2], ..Default::default() };
+        assert!(TimeManager::new(&l, Color::Red, 10).hard.is_none());
     }
 }

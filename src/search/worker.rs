@@ -210,7 +210,7 @@ impl Worker {
                 depth: self.completed_depth,
                 pv: rm.pv.clone(),
             },
-            None => ThreadResult { best: Move::NONE, score: NONE, depth: 0, pv: Vec::new() },
+            None => ThreadResult::NONE,
         }
     }
 
@@ -247,7 +247,7 @@ impl Worker {
             // let them hold locks, the allocator's among them, for long.)
             std::thread::yield_now();
         }
-        self.stopped = shared.stop.load(Ordering::Relaxed);
+        self.stopped = shared.stop.load(Ordering::Acquire);
         self.stopped
     }
 
@@ -298,7 +298,7 @@ impl Worker {
             if self.id != 0 {
                 // A helper that completes the requested depth ends the search.
                 if limits.depth.is_some_and(|d| depth >= d as i32) {
-                    self.shared().stop.store(true, Ordering::Relaxed);
+                    self.shared().stop.store(true, Ordering::Release);
                 }
                 continue;
             }

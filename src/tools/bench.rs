@@ -79,7 +79,7 @@ pub fn run(depth: u32, stop: &AtomicBool, mut progress: impl FnMut(usize, &str, 
     let start = Instant::now();
     let mut total = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {
-        engine.new_game();
+        engine.new_game().ok()?;
         engine.set_position::<&str>(fen, &[]).expect("bench positions are valid");
         engine.go(SearchLimits { depth: Some(depth), ..Default::default() });
         while !engine.wait_for(Duration::from_millis(1)) {
