@@ -67,6 +67,8 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 1 << 20;
 /// Largest thread count accepted.
 pub const MAX_THREADS: usize = 1024;
+/// Tables up to this size (MB) are cleared by writing zeros over them.
+pub const CLEAR_IN_PLACE_MB: usize = 1024;
 /// How long [`Engine::stop`] waits for the main search thread to report.
 pub const STOP_GRACE: Duration = Duration::from_millis(3);
 
@@ -257,13 +259,27 @@ impl Engine {
         self.clear_hash()
     }
 
-    /// Empties the transposition table. This fails only if the memory just
-    /// freed is taken meanwhile (by another program, or by threads still
-    /// ending a stopped search); the table is then 1 MB and the error says so.
+    /// Empties the transposition table: nothing to do if no search has used
+    /// it; writing zeros over it up to [`CLEAR_IN_PLACE_MB`], where its
+    /// memory is likely all in use and a search would otherwise pay for
+    /// fresh pages as it touches them; above that a new table, which is
+    /// immediate however large (writing zeros over gigabytes the system has
+    /// not handed out yet takes many seconds). The new table fails only if
+    /// the memory just freed is taken meanwhile (by another program, or by
+    /// threads still ending a stopped search); it is then 1 MB and the error
+    /// says so.
     pub fn clear_hash(&mut self) -> Result<(), String> {
         self.wait();
         let mb = self.tt.size_mb();
-        self.replace_table(mb).map_err(|_| format!("cannot allocate {mb} MB for the hash again; it has 1 MB"))
+        if !self.tt.is_used() {
+            Ok(())
+        } else if mb <= CLEAR_IN_PLACE_MB {
+            self.tt.clear(self.pool.len());
+            Ok(())
+        } else {
+            self.replace_table(mb)
+                .map_err(|_| format!("cannot allocate {mb} MB for the hash again; it has 1 MB"))
+        }
     }
 
     /// Resizes the transposition table (clamped to 1..=[`MAX_HASH_MB`]); the

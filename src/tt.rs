@@ -8,7 +8,7 @@
 //! Four entries (64 bytes, one cache line) form a bucket.
 
 use std::alloc::{Layout, alloc_zeroed, handle_alloc_error};
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 
 use crate::types::Move;
 
@@ -91,6 +91,8 @@ pub struct TranspositionTable {
     offset: usize,
     buckets: usize,
     age: AtomicU8,
+    /// A search has used the table since it was made or cleared.
+    used: AtomicBool,
 }
 
 impl TranspositionTable {
@@ -102,15 +104,19 @@ impl TranspositionTable {
     }
 
     /// An empty table of about `mb` megabytes, or None if the memory cannot
-    /// be had. A new table is also how a table is cleared: fresh zero pages
-    /// come from the OS at once, where writing zeros over gigabytes would
-    /// take seconds.
+    /// be had.
     pub fn try_new(mb: usize) -> Option<TranspositionTable> {
         let buckets = (mb.max(1).checked_mul(1 << 20)? / BUCKET_BYTES).max(1);
         let slots = zeroed_slots(buckets.checked_mul(BUCKET_SLOTS)? + BUCKET_SLOTS - 1)?;
         let misalignment = (slots.as_ptr() as usize % BUCKET_BYTES) / std::mem::size_of::<Slot>();
         let offset = (BUCKET_SLOTS - misalignment) % BUCKET_SLOTS;
-        Some(TranspositionTable { slots, offset, buckets, age: AtomicU8::new(0) })
+        Some(TranspositionTable {
+            slots,
+            offset,
+            buckets,
+            age: AtomicU8::new(0),
+            used: AtomicBool::new(false),
+        })
     }
 
     /// Size in megabytes.
@@ -118,8 +124,34 @@ impl TranspositionTable {
         (self.buckets * BUCKET_BYTES) >> 20
     }
 
+    /// True if a search has used the table since it was made or cleared.
+    pub fn is_used(&self) -> bool {
+        self.used.load(Ordering::Relaxed)
+    }
+
+    /// Empties the table, splitting the work over `threads` threads. Every
+    /// page is written, so a table whose memory the system has not handed
+    /// out yet (a large one used little) is better replaced by a new one.
+    pub fn clear(&self, threads: usize) {
+        let threads = threads.clamp(1, 64);
+        let chunk = self.slots.len().div_ceil(threads);
+        std::thread::scope(|s| {
+            for part in self.slots.chunks(chunk) {
+                s.spawn(move || {
+                    for slot in part {
+                        slot.check.store(0, Ordering::Relaxed);
+                        slot.data.store(0, Ordering::Relaxed);
+                    }
+                });
+            }
+        });
+        self.age.store(0, Ordering::Relaxed);
+        self.used.store(false, Ordering::Relaxed);
+    }
+
     /// Starts a new search: entries from earlier searches become replaceable first.
     pub fn new_search(&self) {
+        self.used.store(true, Ordering::Relaxed);
         self.age.store(self.age.load(Ordering::Relaxed).wrapping_add(1) & 0x1F, Ordering::Relaxed);
     }
 
@@ -257,5 +289,7 @@ mod tests {
         assert_eq!(tt.probe(42).unwrap().mv, e.mv, "the old move is kept");
         assert_eq!(tt.probe(42).unwrap().depth, -3);
         assert!(tt.hashfull() <= 1);
+        tt.clear(2);
+        assert_eq!(tt.probe(42), None);
     }
 }

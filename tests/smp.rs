@@ -2,12 +2,17 @@
 //! at random moments, with `Threads` and `Hash` changed between them. Every
 //! search must end with a legal best move and a legal principal variation.
 
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use chariot::board::{Position, START_FEN};
 use chariot::engine::{Engine, MAX_THREADS};
 use chariot::search::{SearchEvent, SearchLimits};
 use crossbeam_channel::{Receiver, unbounded};
+
+/// The tests here time their searches: one at a time (a thousand threads
+/// searching beside them would make any timing meaningless).
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 fn legal_line(fen: &str, moves: &[String], line: &[chariot::types::Move]) -> bool {
     let mut pos = Position::from_fen(fen).unwrap();
@@ -43,6 +48,7 @@ fn finish(rx: &Receiver<SearchEvent>, moves: &[String]) -> chariot::types::Move 
 
 #[test]
 fn many_short_multithreaded_searches() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (tx, rx) = unbounded();
     let mut engine = Engine::new(tx);
     let mut seed = 0x9E37_79B9u64;
@@ -109,6 +115,7 @@ fn time_to_depth(engine: &mut Engine, rx: &Receiver<SearchEvent>, fen: &str, dep
 #[test]
 #[ignore = "timing measurement: make smp-speedup"]
 fn time_to_depth_speedup_with_two_threads() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let positions = [
         "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
         "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1",
@@ -151,6 +158,7 @@ fn time_to_depth_speedup_with_two_threads() {
 /// cleared at once.
 #[test]
 fn many_more_threads_than_cores() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (tx, rx) = unbounded();
     let mut engine = Engine::new(tx);
     engine.set_threads(MAX_THREADS).unwrap();
