@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use chariot::board::{Position, START_FEN};
 use chariot::engine::play_moves;
-use common::engine::{EngineProcess, bestmove, exclusive_cpu, field, median, shared_cpu, startup_times};
+use common::engine::{EngineProcess, bestmove, check_timing, field, shared_cpu};
 
 /// Black to move can only play `e9f9`, then is mated.
 const LOST: &str = "4k4/R8/9/9/9/9/9/9/9/3K4R b - - 0 1";
@@ -553,29 +553,8 @@ fn errors_are_info_messages() {
     }
 }
 
-/// The figures in UCCI (see the UCI test of the same name).
+/// The figures in UCCI (clock in seconds).
 #[test]
 fn timing_in_ucci() {
-    let _g = exclusive_cpu();
-    let mut startup = startup_times("ucci", 5);
-    println!("UCCI start-up to ucciok: median {:.1?} of {startup:.1?}", median(&mut startup));
-    assert!(median(&mut startup) < Duration::from_millis(200));
-
-    let mut e = ucci();
-    e.send("position startpos");
-    let mut stops = e.stop_latencies("go depth infinite", 5);
-    println!(
-        "UCCI stop during go depth infinite -> bestmove: median {:.2?} of {stops:.2?}",
-        median(&mut stops)
-    );
-    assert!(median(&mut stops) < Duration::from_millis(50));
-
-    let clock = e.search_times("go time 1 opptime 1", 1)[0];
-    println!("UCCI go time 1 opptime 1 (seconds) -> bestmove: {clock:.1?}");
-    assert!(clock < Duration::from_millis(300));
-
-    let mut movetime = e.search_times("go movetime 300", 3);
-    let m = median(&mut movetime);
-    println!("UCCI go movetime 300 -> bestmove: median {m:.1?} of {movetime:.1?}");
-    assert!(m > Duration::from_millis(200) && m < Duration::from_millis(400));
+    check_timing("ucci", "go depth infinite", "go time 1 opptime 1");
 }

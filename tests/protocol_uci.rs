@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use chariot::board::{Position, START_FEN};
 use chariot::engine::play_moves;
-use common::engine::{EngineProcess, bestmove, exclusive_cpu, field, median, shared_cpu, startup_times};
+use common::engine::{EngineProcess, bestmove, check_timing, field, shared_cpu};
 
 /// Red mates in one with `i0i9` (rook a8 guards rank 8).
 const MATE_IN_ONE: &str = "4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1";
@@ -455,28 +455,8 @@ fn quit_while_searching() {
     assert!(t.elapsed() < Duration::from_secs(1));
 }
 
-/// The figures of the issue, measured through the pipe. Each prints its
-/// samples; the asserts are on medians with CI tolerances (the targets are
-/// 20 ms to uciok and 5 ms for stop).
+/// The figures of the issue, measured through the pipe.
 #[test]
 fn timing_startup_stop_clock_movetime() {
-    let _g = exclusive_cpu();
-    let mut startup = startup_times("uci", 5);
-    println!("UCI start-up to uciok: median {:.1?} of {startup:.1?}", median(&mut startup));
-    assert!(median(&mut startup) < Duration::from_millis(200));
-
-    let mut e = uci();
-    e.send("position startpos");
-    let mut stops = e.stop_latencies("go infinite", 5);
-    println!("UCI stop during go infinite -> bestmove: median {:.2?} of {stops:.2?}", median(&mut stops));
-    assert!(median(&mut stops) < Duration::from_millis(50));
-
-    let clock = e.search_times("go wtime 1000 btime 1000", 1)[0];
-    println!("UCI go wtime 1000 btime 1000 -> bestmove: {clock:.1?}");
-    assert!(clock < Duration::from_millis(300));
-
-    let mut movetime = e.search_times("go movetime 300", 3);
-    let m = median(&mut movetime);
-    println!("UCI go movetime 300 -> bestmove: median {m:.1?} of {movetime:.1?}");
-    assert!(m > Duration::from_millis(200) && m < Duration::from_millis(400));
+    check_timing("uci", "go infinite", "go wtime 1000 btime 1000");
 }

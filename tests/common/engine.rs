@@ -31,6 +31,34 @@ pub fn median(times: &mut [Duration]) -> Duration {
     times[times.len() / 2]
 }
 
+/// The protocol issue's timing figures in one dialect, each printed with its
+/// samples and asserted on medians with CI tolerances (the targets are 20 ms
+/// to the handshake reply, 5 ms from `stop` to the move, 0.3 s for a move
+/// on a one-second clock, 300 ± 100 ms for `go movetime 300`).
+/// `go_endless` searches until `stop`; `go_clock` gives one second.
+pub fn check_timing(handshake: &str, go_endless: &str, go_clock: &str) {
+    let _g = exclusive_cpu();
+    let name = handshake.to_ascii_uppercase();
+    let mut startup = startup_times(handshake, 5);
+    println!("{name} start-up to {handshake}ok: median {:.1?} of {startup:.1?}", median(&mut startup));
+    assert!(median(&mut startup) < Duration::from_millis(200));
+
+    let mut e = EngineProcess::with_handshake(handshake).0;
+    e.send("position startpos");
+    let mut stops = e.stop_latencies(go_endless, 5);
+    println!("{name} stop during {go_endless} -> bestmove: median {:.2?} of {stops:.2?}", median(&mut stops));
+    assert!(median(&mut stops) < Duration::from_millis(50));
+
+    let clock = e.search_times(go_clock, 1)[0];
+    println!("{name} {go_clock} -> bestmove: {clock:.1?}");
+    assert!(clock < Duration::from_millis(300));
+
+    let mut movetime = e.search_times("go movetime 300", 3);
+    let m = median(&mut movetime);
+    println!("{name} go movetime 300 -> bestmove: median {m:.1?} of {movetime:.1?}");
+    assert!(m > Duration::from_millis(200) && m < Duration::from_millis(400));
+}
+
 /// Start-up times: from starting the engine to `uciok`/`ucciok`, `n` times.
 pub fn startup_times(handshake: &str, n: usize) -> Vec<Duration> {
     (0..n)
