@@ -14,7 +14,7 @@ mod worker;
 use crate::tt::Bound;
 use crate::types::Move;
 pub use limits::SearchLimits;
-pub use shared::{SearchShared, ThreadResult};
+pub use shared::SearchShared;
 pub use worker::Worker;
 
 /// Engine settings that shape a search (set through protocol options).
