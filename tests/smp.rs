@@ -109,6 +109,12 @@ fn time_to_depth(engine: &mut Engine, rx: &Receiver<SearchEvent>, fen: &str, dep
     start.elapsed().as_secs_f64()
 }
 
+fn median(xs: &mut [f64]) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    let n = xs.len();
+    if n % 2 == 1 { xs[n / 2] } else { (xs[n / 2 - 1] + xs[n / 2]) / 2.0 }
+}
+
 /// Lazy SMP speed-up: median over middlegame positions of the time to reach
 /// a fixed depth with one thread divided by the time with two.
 /// `make smp-speedup` (needs an otherwise idle machine with two cores).
@@ -139,16 +145,25 @@ fn time_to_depth_speedup_with_two_threads() {
         e.set_hash_mb(64).unwrap();
     }
     two.set_threads(2).unwrap();
+    // Two threads do not search the same tree twice: SMP_RUNS > 1 times
+    // each position that many times with both and takes the medians.
+    let runs: usize = std::env::var("SMP_RUNS").ok().and_then(|d| d.parse().ok()).unwrap_or(1).max(1);
     let mut ratios = Vec::new();
+    let mut log_sum = 0.0;
     for fen in positions {
-        let t1 = time_to_depth(&mut one, &rx1, fen, depth);
-        let t2 = time_to_depth(&mut two, &rx2, fen, depth);
+        let (mut t1, mut t2): (Vec<f64>, Vec<f64>) = (0..runs)
+            .map(|_| (time_to_depth(&mut one, &rx1, fen, depth), time_to_depth(&mut two, &rx2, fen, depth)))
+            .unzip();
+        if runs > 1 {
+            println!("  1 thread {t1:.2?}, 2 threads {t2:.2?}");
+        }
+        let (t1, t2) = (median(&mut t1), median(&mut t2));
         println!("depth {depth}: 1 thread {t1:.2} s, 2 threads {t2:.2} s, speed-up {:.2}  {fen}", t1 / t2);
         ratios.push(t1 / t2);
+        log_sum += (t1 / t2).ln();
     }
-    ratios.sort_by(f64::total_cmp);
-    let median = (ratios[ratios.len() / 2 - 1] + ratios[ratios.len() / 2]) / 2.0;
-    println!("median speed-up {median:.2}");
+    let median = median(&mut ratios);
+    println!("median speed-up {median:.2} (geometric mean {:.2})", (log_sum / positions.len() as f64).exp());
     assert!(median > 1.0, "two threads slower than one: {median:.2}");
 }
 

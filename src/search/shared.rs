@@ -9,7 +9,7 @@
 //! a long while for a core). Concluding does not wait for the helpers: they
 //! have published what they finished, and they stop on their own.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -59,6 +59,8 @@ pub struct SearchShared {
     pub pondering: AtomicBool,
     /// Milliseconds after `start` at which the clock started (set by `ponderhit`).
     pub clock_offset_ms: AtomicU64,
+    /// The deepest iteration any thread has completed.
+    pub deepest: AtomicI32,
     /// Nodes searched, per thread (published every few hundred nodes).
     pub nodes: Box<[NodeCounter]>,
     /// The limits given by `go`.
@@ -109,6 +111,7 @@ impl SearchShared {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(limits.ponder),
             clock_offset_ms: AtomicU64::new(0),
+            deepest: AtomicI32::new(0),
             nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
             limits,
             time,
@@ -150,6 +153,7 @@ impl SearchShared {
     /// Thread `id`'s latest result replaces its previous one.
     pub(super) fn publish(&self, id: usize, result: ThreadResult) {
         let has_move = result.best.is_some() && result.depth >= 1;
+        self.deepest.fetch_max(result.depth, Ordering::Relaxed);
         let old =
             std::mem::replace(&mut *self.published[id].lock().unwrap_or_else(|e| e.into_inner()), result);
         // Freed outside the lock: the lock is held for a move only.

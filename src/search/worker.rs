@@ -100,6 +100,9 @@ pub struct Worker {
     pub(super) pv_idx: usize,
     pub(super) completed_depth: i32,
     pub(super) stopped: bool,
+    /// The current iteration is being abandoned because another thread has
+    /// completed its depth (`stopped` is set too, to unwind the search).
+    pub(super) superseded: bool,
     pub(super) shared: Option<Arc<SearchShared>>,
     pub(super) move_limit: u16,
     /// The histories have been written to since they were last cleared.
@@ -123,6 +126,7 @@ impl Worker {
             pv_idx: 0,
             completed_depth: 0,
             stopped: false,
+            superseded: false,
             shared: None,
             move_limit: 120,
             learned: false,
@@ -154,6 +158,7 @@ impl Worker {
         self.nodes = 0;
         self.completed_depth = 0;
         self.stopped = false;
+        self.superseded = false;
         self.root_moves = shared
             .root_moves
             .iter()
@@ -247,7 +252,10 @@ impl Worker {
             // let them hold locks, the allocator's among them, for long.)
             std::thread::yield_now();
         }
-        self.stopped = shared.stop.load(Ordering::Acquire);
+        // Another thread has completed this iteration's depth: this one is
+        // of no more use; the thread goes on to a deeper one.
+        self.superseded = self.root_depth <= shared.deepest.load(Ordering::Relaxed);
+        self.stopped = self.superseded || shared.stop.load(Ordering::Acquire);
         self.stopped
     }
 
@@ -264,11 +272,18 @@ impl Worker {
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 4, |d| (d as i32).clamp(1, MAX_PLY as i32 - 4));
         let mut last_best = Move::NONE;
         let mut stability = 0;
-        for depth in 1..=max_depth {
+        let mut depth = 0;
+        while depth < max_depth {
+            depth = (depth + 1).max(self.shared().deepest.load(Ordering::Relaxed) + 1);
+            if depth > max_depth {
+                break;
+            }
             // Helpers skip depths in staggered blocks, so that they run ahead
             // of the main thread and of each other and fill the table with
             // deeper results (the skip-block pattern of Lazy SMP).
-            if self.id > 0 && depth > 1 {
+            // The last depth is never skipped: a helper that skipped it
+            // would sit idle while the main thread finishes the search.
+            if self.id > 0 && depth > 1 && depth < max_depth {
                 let (size, phase) = SKIP_BLOCKS[(self.id - 1) % SKIP_BLOCKS.len()];
                 if ((depth + phase) / size) % 2 == 1 {
                     continue;
@@ -283,12 +298,17 @@ impl Worker {
                 self.seldepth = 0;
                 self.aspiration(depth);
                 self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-                if self.id == 0 && (self.stopped || pv_idx + 1 == multipv) {
+                if self.id == 0 && !self.superseded && (self.stopped || pv_idx + 1 == multipv) {
                     self.report(depth, multipv, None);
                 }
                 if self.stopped {
                     break;
                 }
+            }
+            if self.superseded {
+                self.stopped = false;
+                self.superseded = false;
+                continue;
             }
             if self.stopped {
                 break;
