@@ -100,8 +100,8 @@ pub struct Worker {
     pub(super) pv_idx: usize,
     pub(super) completed_depth: i32,
     pub(super) stopped: bool,
-    /// The current iteration is being abandoned because another thread has
-    /// completed its depth (`stopped` is set too, to unwind the search).
+    /// A helper is abandoning its iteration because another thread has
+    /// completed that depth (`stopped` is set too, to unwind the search).
     pub(super) superseded: bool,
     pub(super) shared: Option<Arc<SearchShared>>,
     pub(super) move_limit: u16,
@@ -252,9 +252,12 @@ impl Worker {
             // let them hold locks, the allocator's among them, for long.)
             std::thread::yield_now();
         }
-        // Another thread has completed this iteration's depth: this one is
-        // of no more use; the thread goes on to a deeper one.
-        self.superseded = self.root_depth <= shared.deepest.load(Ordering::Relaxed);
+        // A helper whose iteration another thread has completed is of no
+        // more use there: it goes on to a deeper one. (The main thread
+        // always finishes its own: searching a depth again over the
+        // table the others filled is fast, and a second look at it is
+        // worth more in play than the depth it would gain.)
+        self.superseded = self.id > 0 && self.root_depth <= shared.deepest.load(Ordering::Relaxed);
         self.stopped = self.superseded || shared.stop.load(Ordering::Acquire);
         self.stopped
     }
@@ -274,6 +277,7 @@ impl Worker {
         let mut stability: u32 = 0;
         let mut depth = 0;
         while depth < max_depth {
+            // Never a depth some thread has completed already.
             depth = (depth + 1).max(self.shared().deepest.load(Ordering::Relaxed) + 1);
             if depth > max_depth {
                 break;
@@ -298,7 +302,7 @@ impl Worker {
                 self.seldepth = 0;
                 self.aspiration(depth);
                 self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-                if self.id == 0 && !self.superseded && (self.stopped || pv_idx + 1 == multipv) {
+                if self.id == 0 && (self.stopped || pv_idx + 1 == multipv) {
                     self.report(depth, multipv, None);
                 }
                 if self.stopped {
@@ -308,10 +312,6 @@ impl Worker {
             if self.superseded {
                 self.stopped = false;
                 self.superseded = false;
-                // The main thread still keeps to its time.
-                if self.id == 0 && self.past_soft_limit(&limits, stability) {
-                    break;
-                }
                 continue;
             }
             if self.stopped {
