@@ -6,10 +6,10 @@ use std::sync::atomic::Ordering;
 
 use once_cell::sync::Lazy;
 
+use super::SearchInfo;
 use super::history::Histories;
 use super::score::{INFINITE, MATE_BOUND, MAX_PLY, NONE, mate_in, mated_in};
 use super::shared::{SearchShared, ThreadResult, legal_prefix};
-use super::{SearchInfo, SearchLimits};
 use crate::board::Position;
 use crate::tt::Bound;
 use crate::types::Move;
@@ -274,7 +274,7 @@ impl Worker {
         let multipv = self.shared().config.multipv.clamp(1, self.root_moves.len());
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 4, |d| (d as i32).clamp(1, MAX_PLY as i32 - 4));
         let mut last_best = Move::NONE;
-        let mut stability: u32 = 0;
+        let mut stability = 0;
         let mut depth = 0;
         while depth < max_depth {
             // Never a depth some thread has completed already.
@@ -345,32 +345,23 @@ impl Worker {
                 if self.root_moves.len() == 1 && depth >= 4 {
                     break;
                 }
-                if self.past_soft_limit(&limits, stability) {
-                    break;
+                if let Some(soft) = shared.time.soft {
+                    // Think longer while the best move keeps changing.
+                    let scale = match stability {
+                        0 => 160,
+                        1 => 120,
+                        2..=3 => 100,
+                        _ => 75,
+                    };
+                    if shared.clock_ms() * 100 >= soft.as_millis() as u64 * scale {
+                        break;
+                    }
                 }
                 if score.abs() >= MATE_BOUND && depth >= 2 * (mate_in(0) - score.abs()) + 4 {
                     break;
                 }
             }
         }
-    }
-
-    /// True if the main thread should not start another iteration: the
-    /// soft time limit has passed, stretched while the best move keeps
-    /// changing (`stability`: iterations it has stayed the same).
-    fn past_soft_limit(&self, limits: &SearchLimits, stability: u32) -> bool {
-        let shared = self.shared();
-        if !limits.manages_time() || limits.mate.is_some() || shared.pondering.load(Ordering::Relaxed) {
-            return false;
-        }
-        let Some(soft) = shared.time.soft else { return false };
-        let scale = match stability {
-            0 => 160,
-            1 => 120,
-            2..=3 => 100,
-            _ => 75,
-        };
-        shared.clock_ms() * 100 >= soft.as_millis() as u64 * scale
     }
 
     /// Searches the current root line with an aspiration window around the last score.
