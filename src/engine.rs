@@ -67,8 +67,6 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 1 << 20;
 /// Largest thread count accepted.
 pub const MAX_THREADS: usize = 1024;
-/// Tables up to this size (MB) are cleared by writing zeros over them.
-pub const CLEAR_IN_PLACE_MB: usize = 1024;
 /// How long [`Engine::stop`] waits for the main search thread to report.
 pub const STOP_GRACE: Duration = Duration::from_millis(3);
 
@@ -260,7 +258,7 @@ impl Engine {
     }
 
     /// Empties the transposition table: nothing to do if no search has used
-    /// it; writing zeros over it up to [`CLEAR_IN_PLACE_MB`], where its
+    /// it; writing zeros over it up to [`crate::tt::IN_PLACE_MB`], where its
     /// memory is likely all in use and a search would otherwise pay for
     /// fresh pages as it touches them; above that a new table, which is
     /// immediate however large (writing zeros over gigabytes the system has
@@ -273,7 +271,7 @@ impl Engine {
         let mb = self.tt.size_mb();
         if !self.tt.is_used() {
             Ok(())
-        } else if mb <= CLEAR_IN_PLACE_MB {
+        } else if mb <= crate::tt::IN_PLACE_MB {
             self.tt.clear(self.pool.len());
             Ok(())
         } else {

@@ -119,7 +119,7 @@ impl TranspositionTable {
         if align == HUGE_PAGE {
             let table = &slots[offset..offset + bytes / slot_size];
             advise_huge_pages(table);
-            if bytes <= PREFAULT_BYTES {
+            if bytes <= IN_PLACE_MB << 20 {
                 // One write per huge page maps the whole table now (where
                 // huge pages are to be had), not in the middle of a search.
                 for slot in table.iter().step_by(HUGE_PAGE / slot_size) {
@@ -260,9 +260,11 @@ impl TranspositionTable {
 
 /// The size of a huge page (x86-64 and most aarch64 systems).
 const HUGE_PAGE: usize = 2 << 20;
-/// Tables up to this size are mapped in when made; larger ones as they are
-/// used (a table far larger than the memory at hand must not fail at once).
-const PREFAULT_BYTES: usize = 1 << 30;
+/// Tables up to this size (MB) have all their memory mapped: when made, and
+/// by clearing, which writes zeros over them. Larger ones are mapped as they
+/// are used (a table far larger than the memory at hand must not fail at
+/// once) and cleared by making a new one.
+pub const IN_PLACE_MB: usize = 1024;
 
 /// Asks the system to back `slots` (which start on a huge-page boundary)
 /// with huge pages where it can: one page fault then maps 2 MB instead of

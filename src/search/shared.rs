@@ -59,7 +59,7 @@ pub struct SearchShared {
     pub pondering: AtomicBool,
     /// Milliseconds after `start` at which the clock started (set by `ponderhit`).
     pub clock_offset_ms: AtomicU64,
-    /// The deepest iteration any thread has completed.
+    /// The deepest iteration any thread has completed (0: no move to play yet).
     pub deepest: AtomicI32,
     /// Nodes searched, per thread (published every few hundred nodes).
     pub nodes: Box<[NodeCounter]>,
@@ -82,8 +82,6 @@ pub struct SearchShared {
     events: Sender<SearchEvent>,
     /// Each thread's latest result.
     published: Box<[Mutex<ThreadResult>]>,
-    /// Some thread has published a result of a completed iteration.
-    has_move: AtomicBool,
     /// Set by the one call of [`SearchShared::conclude`] that reports the
     /// move; held while an event is sent, so that nothing follows the move.
     concluded: Mutex<bool>,
@@ -122,7 +120,6 @@ impl SearchShared {
             events,
             oversubscribed: threads > *CORES,
             published: (0..threads).map(|_| Mutex::new(ThreadResult::NONE)).collect(),
-            has_move: AtomicBool::new(false),
             concluded: Mutex::new(false),
             done,
         };
@@ -143,7 +140,7 @@ impl SearchShared {
     /// limit, while pondering, and until some thread has a move to play
     /// (the first iteration is never cut short).
     pub fn deadline(&self) -> Option<Instant> {
-        if self.pondering.load(Ordering::Relaxed) || !self.has_move.load(Ordering::Acquire) {
+        if self.pondering.load(Ordering::Relaxed) || self.deepest.load(Ordering::Acquire) < 1 {
             return None;
         }
         let offset = std::time::Duration::from_millis(self.clock_offset_ms.load(Ordering::Relaxed));
@@ -152,15 +149,13 @@ impl SearchShared {
 
     /// Thread `id`'s latest result replaces its previous one.
     pub(super) fn publish(&self, id: usize, result: ThreadResult) {
-        let has_move = result.best.is_some() && result.depth >= 1;
-        self.deepest.fetch_max(result.depth, Ordering::Relaxed);
+        // A completed iteration (depth >= 1) always comes with a move.
+        let depth = result.depth;
         let old =
             std::mem::replace(&mut *self.published[id].lock().unwrap_or_else(|e| e.into_inner()), result);
         // Freed outside the lock: the lock is held for a move only.
         drop(old);
-        if has_move {
-            self.has_move.store(true, Ordering::Release);
-        }
+        self.deepest.fetch_max(depth, Ordering::Release);
     }
 
     /// Reports the move to play (with a last `info` line when a helper's
