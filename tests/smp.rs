@@ -98,6 +98,40 @@ fn many_short_multithreaded_searches() {
     engine.set_threads(1).unwrap();
 }
 
+/// With two threads the main thread reports the depths the helper completes
+/// (it takes the deeper result as its own): the `info` depths never go back,
+/// the last one is the depth asked for, and the best move is legal.
+#[test]
+fn two_threads_report_depths_in_order() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (tx, rx) = unbounded();
+    let mut engine = Engine::new(tx);
+    engine.set_threads(2).unwrap();
+    let fens: Vec<&str> = include_str!("data/middlegames.fen")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .take(6)
+        .collect();
+    for fen in fens {
+        engine.new_game().unwrap();
+        engine.set_position::<&str>(fen, &[]).unwrap();
+        engine.go(SearchLimits { depth: Some(13), ..Default::default() });
+        let mut depths = Vec::new();
+        let best = loop {
+            match rx.recv_timeout(Duration::from_secs(30)).expect("search hangs") {
+                SearchEvent::Info(i) => depths.push(i.depth),
+                SearchEvent::BestMove { best, .. } => break best,
+                SearchEvent::Message(_) => {}
+            }
+        };
+        engine.wait();
+        assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{fen}: depths {depths:?}");
+        assert_eq!(depths.last(), Some(&13), "{fen}: depths {depths:?}");
+        let pos = Position::from_fen(fen).unwrap();
+        assert!(pos.is_pseudo_legal(best) && pos.is_legal(best), "{fen}: illegal best move {best}");
+    }
+}
+
 /// Time for `go depth` from a new game.
 fn time_to_depth(engine: &mut Engine, rx: &Receiver<SearchEvent>, fen: &str, depth: u32) -> f64 {
     engine.new_game().unwrap();
@@ -122,21 +156,12 @@ fn median(xs: &mut [f64]) -> f64 {
 #[ignore = "timing measurement: make smp-speedup"]
 fn time_to_depth_speedup_with_two_threads() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let positions = [
-        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
-        "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1",
-        "1nbakab2/1r7/8R/p1p1P1n2/9/2P6/P5P2/4B4/9/RN1AKA1N1 b - - 0 13",
-        "2baka1nr/1r7/1c2b4/p1p1p1p1p/9/3c2P2/P1P1P2CP/8B/4A4/RNBAK2NR w - - 10 9",
-        "rn1ak1b1r/9/b8/p3p1pcp/1Cp6/5R3/P1P1P1P1P/9/4A4/2BAK1BNR w - - 4 8",
-        "2bak1b2/9/4r4/p1p1p1p1p/9/9/PCP1P1P1P/B3B4/7r1/1R1AKA3 w - - 2 10",
-        "r2k2b2/4a4/4bC1r1/p1p1p3p/6p2/6c2/c1P3P1P/BC7/9/RN1AKABNR w - - 2 12",
-        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-        "1rbaka1nr/9/6c1b/p3C1p1p/P1p6/9/2P1P1P1P/9/9/RNBAKABcR w - - 5 6",
-        "2bakabnr/9/9/pr2p1C1p/9/1c7/P1c1P1P1P/9/R8/1NBAKABNR w - - 1 6",
-        "r1bCkabnr/9/6c2/p1p1p1p1p/9/4P4/P1P3P1P/1c5C1/9/RNBAKABNR w - - 1 4",
-        "2b2kb2/6R2/4c4/p2r2p2/9/2c6/P1P1P1P2/4B4/9/RN1AKABN1 w - - 4 16",
-    ];
-    let depth: u32 = std::env::var("SMP_DEPTH").ok().and_then(|d| d.parse().ok()).unwrap_or(18);
+    let positions: Vec<&str> = include_str!("data/middlegames.fen")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let depth: u32 = std::env::var("SMP_DEPTH").ok().and_then(|d| d.parse().ok()).unwrap_or(21);
     let (tx1, rx1) = unbounded();
     let (tx2, rx2) = unbounded();
     let mut one = Engine::new(tx1);
@@ -150,7 +175,7 @@ fn time_to_depth_speedup_with_two_threads() {
     let runs: usize = std::env::var("SMP_RUNS").ok().and_then(|d| d.parse().ok()).unwrap_or(1).max(1);
     let mut ratios = Vec::new();
     let mut log_sum = 0.0;
-    for fen in positions {
+    for &fen in &positions {
         let (mut t1, mut t2): (Vec<f64>, Vec<f64>) = (0..runs)
             .map(|_| (time_to_depth(&mut one, &rx1, fen, depth), time_to_depth(&mut two, &rx2, fen, depth)))
             .unzip();

@@ -40,13 +40,16 @@ pub struct ThreadResult {
     pub score: i32,
     /// Deepest completed iteration.
     pub depth: i32,
+    /// The greatest ply that iteration reached on its principal variation.
+    pub seldepth: usize,
     /// Its principal variation.
     pub pv: Vec<Move>,
 }
 
 impl ThreadResult {
     /// No result yet.
-    pub const NONE: ThreadResult = ThreadResult { best: Move::NONE, score: NONE, depth: 0, pv: Vec::new() };
+    pub const NONE: ThreadResult =
+        ThreadResult { best: Move::NONE, score: NONE, depth: 0, seldepth: 0, pv: Vec::new() };
 }
 
 /// Everything the threads of one search share. Created per `go`.
@@ -158,6 +161,16 @@ impl SearchShared {
         self.deepest.fetch_max(depth, Ordering::Release);
     }
 
+    /// The published result of the deepest completed iteration (the best
+    /// scored one among equally deep), if any thread has completed one.
+    pub(super) fn deepest_result(&self) -> Option<ThreadResult> {
+        self.published
+            .iter()
+            .map(|slot| slot.lock().unwrap_or_else(|e| e.into_inner()).clone())
+            .filter(|r| r.depth >= 1 && r.best.is_some())
+            .max_by_key(|r| (r.depth, r.score))
+    }
+
     /// Reports the move to play (with a last `info` line when a helper's
     /// deeper result wins) and signals the end of the search. Only the first
     /// call does anything.
@@ -187,7 +200,7 @@ impl SearchShared {
             let nodes = self.total_nodes();
             let _ = self.events.send(SearchEvent::Info(SearchInfo {
                 depth: best.depth as u32,
-                seldepth: best.depth as u32,
+                seldepth: best.seldepth.max(best.depth as usize) as u32,
                 multipv: 1,
                 score: best.score,
                 bound: None,

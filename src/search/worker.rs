@@ -213,6 +213,7 @@ impl Worker {
                 best: rm.mv,
                 score: if rm.score == -INFINITE { rm.prev_score } else { rm.score },
                 depth: self.completed_depth,
+                seldepth: rm.seldepth,
                 pv: rm.pv.clone(),
             },
             None => ThreadResult::NONE,
@@ -252,12 +253,13 @@ impl Worker {
             // let them hold locks, the allocator's among them, for long.)
             std::thread::yield_now();
         }
-        // A helper whose iteration another thread has completed is of no
-        // more use there: it goes on to a deeper one. (The main thread
-        // always finishes its own: searching a depth again over the
-        // table the others filled is fast, and a second look at it is
-        // worth more in play than the depth it would gain.)
-        self.superseded = self.id > 0 && self.root_depth <= shared.deepest.load(Ordering::Relaxed);
+        // A thread whose iteration another thread has completed is of no
+        // more use there: it goes on to a deeper one (the main thread takes
+        // the finished result as its own, see `adopt`). With several lines
+        // (MultiPV) the main thread finishes its own: a helper completes
+        // the first line only.
+        self.superseded = (self.id > 0 || shared.config.multipv <= 1)
+            && self.root_depth <= shared.deepest.load(Ordering::Relaxed);
         self.stopped = self.superseded || shared.stop.load(Ordering::Acquire);
         self.stopped
     }
@@ -302,7 +304,7 @@ impl Worker {
                 self.seldepth = 0;
                 self.aspiration(depth);
                 self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-                if self.id == 0 && (self.stopped || pv_idx + 1 == multipv) {
+                if self.id == 0 && !self.superseded && (self.stopped || pv_idx + 1 == multipv) {
                     self.report(depth, multipv, None);
                 }
                 if self.stopped {
@@ -312,19 +314,26 @@ impl Worker {
             if self.superseded {
                 self.stopped = false;
                 self.superseded = false;
-                continue;
-            }
-            if self.stopped {
-                break;
-            }
-            self.completed_depth = depth;
-            self.shared().publish(self.id, self.result());
-            if self.id != 0 {
-                // A helper that completes the requested depth ends the search.
-                if limits.depth.is_some_and(|d| depth >= d as i32) {
-                    self.shared().stop.store(true, Ordering::Release);
+                // The main thread goes on from the deepest finished result
+                // as if it had completed that iteration itself.
+                if self.id != 0 || !self.adopt() {
+                    continue;
                 }
-                continue;
+                depth = self.completed_depth;
+                self.report(depth, 1, None);
+            } else {
+                if self.stopped {
+                    break;
+                }
+                self.completed_depth = depth;
+                self.shared().publish(self.id, self.result());
+                if self.id != 0 {
+                    // A helper that completes the requested depth ends the search.
+                    if limits.depth.is_some_and(|d| depth >= d as i32) {
+                        self.shared().stop.store(true, Ordering::Release);
+                    }
+                    continue;
+                }
             }
             // Main thread: decide whether another iteration is worth it.
             let best = &self.root_moves[0];
@@ -362,6 +371,25 @@ impl Worker {
                 }
             }
         }
+    }
+
+    /// Takes the deepest result another thread has published as this
+    /// thread's completed iteration: its move first, with its score and
+    /// principal variation. False if there is none deeper than our own.
+    fn adopt(&mut self) -> bool {
+        let Some(r) = self.shared().deepest_result() else { return false };
+        if r.depth <= self.completed_depth {
+            return false;
+        }
+        let Some(i) = self.root_moves.iter().position(|rm| rm.mv == r.best) else { return false };
+        self.root_moves[..=i].rotate_right(1);
+        let rm = &mut self.root_moves[0];
+        rm.score = r.score;
+        rm.avg_score = if rm.avg_score == -INFINITE { r.score } else { (2 * r.score + rm.avg_score) / 3 };
+        rm.seldepth = r.seldepth;
+        rm.pv = r.pv;
+        self.completed_depth = r.depth;
+        true
     }
 
     /// Searches the current root line with an aspiration window around the last score.
