@@ -50,6 +50,14 @@ pub(super) struct RootMove {
     pub pv: Vec<Move>,
 }
 
+impl RootMove {
+    /// Counts an iteration's score into the running average the next
+    /// aspiration window is centred on.
+    fn average_in(&mut self, score: i32) {
+        self.avg_score = if self.avg_score == -INFINITE { score } else { (2 * score + self.avg_score) / 3 };
+    }
+}
+
 /// Per-ply search state.
 #[derive(Clone, Copy)]
 pub(super) struct Frame {
@@ -385,7 +393,7 @@ impl Worker {
         self.root_moves[..=i].rotate_right(1);
         let rm = &mut self.root_moves[0];
         rm.score = r.score;
-        rm.avg_score = if rm.avg_score == -INFINITE { r.score } else { (2 * r.score + rm.avg_score) / 3 };
+        rm.average_in(r.score);
         rm.seldepth = r.seldepth;
         rm.pv = r.pv;
         self.completed_depth = r.depth;
@@ -421,8 +429,7 @@ impl Worker {
                     self.report(depth, pv_idx + 1, Some(Bound::Lower));
                 }
             } else {
-                let rm = &mut self.root_moves[pv_idx];
-                rm.avg_score = if rm.avg_score == -INFINITE { score } else { (2 * score + rm.avg_score) / 3 };
+                self.root_moves[pv_idx].average_in(score);
                 return;
             }
             delta += delta;
