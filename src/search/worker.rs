@@ -266,9 +266,13 @@ impl Worker {
         // the finished result as its own, see `adopt`). With several lines
         // (MultiPV) the main thread finishes its own: a helper completes
         // the first line only.
+        // (`stop` first: a helper that completes the depth of `go depth`
+        // publishes it before it stops the search, so a thread that sees the
+        // stop also sees that depth completed, and the main thread adopts it.)
+        let stop = shared.stop.load(Ordering::Acquire);
         self.superseded = (self.id > 0 || shared.config.multipv <= 1)
             && self.root_depth <= shared.deepest.load(Ordering::Relaxed);
-        self.stopped = self.superseded || shared.stop.load(Ordering::Acquire);
+        self.stopped = self.superseded || stop;
         self.stopped
     }
 
@@ -286,7 +290,7 @@ impl Worker {
         let mut last_best = Move::NONE;
         let mut stability = 0;
         let mut depth = 0;
-        while depth < max_depth {
+        while depth < max_depth && !self.shared().stop.load(Ordering::Relaxed) {
             // Never a depth some thread has completed already.
             depth = (depth + 1).max(self.shared().deepest.load(Ordering::Relaxed) + 1);
             if depth > max_depth {
