@@ -167,7 +167,7 @@ impl SearchShared {
         self.published
             .iter()
             .map(|slot| slot.lock().unwrap_or_else(|e| e.into_inner()).clone())
-            .filter(|r| r.depth >= 1 && r.best.is_some())
+            .filter(|r| r.depth >= 1)
             .max_by_key(|r| (r.depth, r.score))
     }
 

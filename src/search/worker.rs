@@ -108,7 +108,7 @@ pub struct Worker {
     pub(super) pv_idx: usize,
     pub(super) completed_depth: i32,
     pub(super) stopped: bool,
-    /// A helper is abandoning its iteration because another thread has
+    /// The thread is abandoning its iteration because another thread has
     /// completed that depth (`stopped` is set too, to unwind the search).
     pub(super) superseded: bool,
     pub(super) shared: Option<Arc<SearchShared>>,
@@ -265,10 +265,9 @@ impl Worker {
         // more use there: it goes on to a deeper one (the main thread takes
         // the finished result as its own, see `adopt`). With several lines
         // (MultiPV) the main thread finishes its own: a helper completes
-        // the first line only.
-        // (`stop` first: a helper that completes the depth of `go depth`
-        // publishes it before it stops the search, so a thread that sees the
-        // stop also sees that depth completed, and the main thread adopts it.)
+        // the first line only. `stop` is read first: a helper that completes
+        // the depth of `go depth` publishes it before it stops the search,
+        // so a thread that sees the stop also sees that depth completed.
         let stop = shared.stop.load(Ordering::Acquire);
         self.superseded = (self.id > 0 || shared.config.multipv <= 1)
             && self.root_depth <= shared.deepest.load(Ordering::Relaxed);
