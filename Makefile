@@ -27,7 +27,7 @@ bench: ## Criterion benchmarks (move generation, make/unmake, perft, rule arbite
 perft-full: ## Every perft count in perft-data/, however deep (minutes)
 	$(CARGO) test --release --test perft -- --include-ignored
 
-smp-speedup: ## Lazy SMP time-to-depth speed-up, 2 threads vs 1, 24 middlegames (idle machine; SMP_DEPTH=21, SMP_RUNS=1)
+smp-speedup: ## Lazy SMP time-to-depth speed-up, 2 threads vs 1, 24 middlegames (idle machine, ~6 min; SMP_DEPTH=21, SMP_RUNS=3)
 	$(CARGO) test --release --test smp -- --ignored --nocapture
 
 clean:

@@ -170,9 +170,10 @@ fn time_to_depth_speedup_with_two_threads() {
         e.set_hash_mb(64).unwrap();
     }
     two.set_threads(2).unwrap();
-    // Two threads do not search the same tree twice: SMP_RUNS > 1 times
-    // each position that many times with both and takes the medians.
-    let runs: usize = std::env::var("SMP_RUNS").ok().and_then(|d| d.parse().ok()).unwrap_or(1).max(1);
+    // Two threads do not search the same tree twice: each position is timed
+    // SMP_RUNS times (default 3) with both, one run after the other, and the
+    // medians are compared.
+    let runs: usize = std::env::var("SMP_RUNS").ok().and_then(|d| d.parse().ok()).unwrap_or(3).max(1);
     let mut ratios = Vec::new();
     let mut log_sum = 0.0;
     for &fen in &positions {
