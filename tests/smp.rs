@@ -107,12 +107,7 @@ fn two_threads_report_depths_in_order() {
     let (tx, rx) = unbounded();
     let mut engine = Engine::new(tx);
     engine.set_threads(2).unwrap();
-    let fens: Vec<&str> = include_str!("data/middlegames.fen")
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .take(6)
-        .collect();
-    for fen in fens {
+    for fen in middlegames().into_iter().take(6) {
         engine.new_game().unwrap();
         engine.set_position::<&str>(fen, &[]).unwrap();
         engine.go(SearchLimits { depth: Some(13), ..Default::default() });
@@ -130,6 +125,15 @@ fn two_threads_report_depths_in_order() {
         let pos = Position::from_fen(fen).unwrap();
         assert!(pos.is_pseudo_legal(best) && pos.is_legal(best), "{fen}: illegal best move {best}");
     }
+}
+
+/// The positions of `tests/data/middlegames.fen` (comment lines skipped).
+fn middlegames() -> Vec<&'static str> {
+    include_str!("data/middlegames.fen")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
 }
 
 /// Time for `go depth` from a new game.
@@ -156,11 +160,7 @@ fn median(xs: &mut [f64]) -> f64 {
 #[ignore = "timing measurement: make smp-speedup"]
 fn time_to_depth_speedup_with_two_threads() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let positions: Vec<&str> = include_str!("data/middlegames.fen")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect();
+    let positions = middlegames();
     let depth: u32 = std::env::var("SMP_DEPTH").ok().and_then(|d| d.parse().ok()).unwrap_or(21);
     let (tx1, rx1) = unbounded();
     let (tx2, rx2) = unbounded();
