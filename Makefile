@@ -3,7 +3,7 @@
 CARGO ?= cargo
 BIN := target/release/chariot
 
-.PHONY: all build native run test bench perft-full smp-speedup clean help
+.PHONY: all build native run test bench perft-full smp-speedup sprt openings clean help
 
 all: build ## Release build, portable to any x86-64 (target/release/chariot)
 
@@ -29,6 +29,12 @@ perft-full: ## Every perft count in perft-data/, however deep (minutes)
 
 smp-speedup: ## Lazy SMP time-to-depth speed-up, 2 threads vs 1, 24 middlegames (idle machine, ~6 min; SMP_DEPTH=21, SMP_RUNS=3)
 	$(CARGO) test --release --test smp -- --ignored --nocapture
+
+sprt: ## NEW (a git revision, default the working tree) against BASE (default HEAD) from the opening suite, SPRT (TC=5+0.05 BOUNDS=0,10; hours)
+	tools/sprt.sh $(or $(BASE),HEAD) $(NEW)
+
+openings: ## Regenerate tests/data/openings.epd with fairy-stockfish (about 20 min)
+	tools/make_openings.py --count 1200 --seed 1 --out tests/data/openings.epd
 
 clean:
 	$(CARGO) clean

@@ -1,0 +1,510 @@
+#!/usr/bin/env python3
+"""Play xiangqi engines against each other, with an independent referee.
+
+The referee: pyffish (the Python binding of Fairy-Stockfish, `pip install
+pyffish`) checks every move for legality and finds mate and stalemate (both a
+loss for the side that cannot move). Repetitions and the 60-round no-capture
+limit are ruled by xqref.py (beside this script), the reference reading of the project's
+rule specification (pyffish differs from it in several chase cases and uses a
+50-round limit).
+
+Each engine is given as NAME=COMMAND, with optional ',key=value' settings:
+  proto=uci|ucci      protocol (default uci)
+  ranks=0|1           rank numbering of the engine's moves: 0 = a0..i9 (UCCI,
+                      Pikafish), 1 = a1..i10 (Fairy-Stockfish). Default 0.
+  opt.NAME=VALUE      an option sent with setoption (UCI) before the game
+  variant=1           send 'setoption name UCI_Variant value xiangqi' (FSF)
+
+Example:
+  match.py --games 20 --tc 2+0.05 \
+      'new=target/release/engine' \
+      'fsf=/usr/games/fairy-stockfish,ranks=1,variant=1'
+
+Openings: --book FILE plays each line of FILE (a FEN, or `startpos`, optionally
+followed by `moves m1 m2 ...` in ranks 0-9) once with each colour; without it,
+--opening-plies random plies from the start position (seeded by --seed).
+
+SPRT: --sprt ELO0,ELO1 stops as soon as the log-likelihood ratio of "the first
+engine is ELO1 stronger" against "ELO0 stronger" leaves [-2.94, 2.94] (alpha =
+beta = 0.05), computed on pairs of games (same opening, colours swapped, the
+pentanomial model). --games is then the most games it plays.
+
+Prints one line per game and a summary with an Elo estimate for the first
+engine (and the pair statistics, LLR). Exit status 0 if every game finished
+without an engine fault.
+"""
+
+import argparse
+import math
+import os
+import random
+import select
+import shlex
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pyffish as sf
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import xqref  # noqa: E402
+
+VARIANT = "xiangqi"
+START = sf.start_fen(VARIANT)
+
+
+def to_ref(move, ranks):
+    """Engine move -> referee (1..10 ranks) move."""
+    if ranks == 1:
+        return move
+    f1, r1, rest = move[0], move[1], move[2:]
+    f2, r2 = rest[0], rest[1:]
+    return f"{f1}{int(r1) + 1}{f2}{int(r2) + 1}"
+
+
+def from_ref(move, ranks):
+    """Referee move -> engine move."""
+    if ranks == 1:
+        return move
+    # referee squares look like a1..i10
+    i = 1
+    while move[i].isdigit():
+        i += 1
+    a, b = move[:i], move[i:]
+    return f"{a[0]}{int(a[1:]) - 1}{b[0]}{int(b[1:]) - 1}"
+
+
+def fen_for_engine(fen, ranks):
+    return fen  # FEN is the same for both numberings
+
+
+class EngineFault(Exception):
+    pass
+
+
+class Engine:
+    def __init__(self, name, spec):
+        parts = spec.split(",")
+        self.name = name
+        self.cmd = parts[0]
+        self.proto = "uci"
+        self.ranks = 0
+        self.options = {}
+        self.variant = False
+        for p in parts[1:]:
+            k, _, v = p.partition("=")
+            if k == "proto":
+                self.proto = v
+            elif k == "ranks":
+                self.ranks = int(v)
+            elif k.startswith("opt."):
+                self.options[k[4:]] = v
+            elif k == "variant":
+                self.variant = v not in ("0", "false")
+            else:
+                raise SystemExit(f"unknown engine setting {k!r} in {spec!r}")
+        self.proc = None
+        self.log = []
+
+    def start(self):
+        self.proc = subprocess.Popen(
+            shlex.split(self.cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.buf = ""
+        if self.proto == "ucci":
+            self.send("ucci")
+            self.wait_for("ucciok", 10)
+            self.send("setoption usemillisec true")
+            for k, v in self.options.items():
+                self.send(f"setoption {k} {v}")
+        else:
+            self.send("uci")
+            self.wait_for("uciok", 10)
+            if self.variant:
+                self.send("setoption name UCI_Variant value xiangqi")
+            for k, v in self.options.items():
+                self.send(f"setoption name {k} value {v}")
+        self.send("isready")
+        self.wait_for("readyok", 30)
+
+    def send(self, line):
+        self.log.append("> " + line)
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError) as e:
+            raise EngineFault(f"{self.name}: write failed: {e}")
+
+    def readline(self, deadline):
+        while "\n" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            r, _, _ = select.select([self.proc.stdout], [], [], left)
+            if not r:
+                return None
+            chunk = os.read(self.proc.stdout.fileno(), 65536).decode(errors="replace")
+            if not chunk:
+                raise EngineFault(f"{self.name}: exited (code {self.proc.poll()})")
+            self.buf += chunk
+        line, _, self.buf = self.buf.partition("\n")
+        self.log.append("< " + line.rstrip())
+        return line.strip()
+
+    def wait_for(self, token, seconds):
+        deadline = time.monotonic() + seconds
+        while True:
+            line = self.readline(deadline)
+            if line is None:
+                raise EngineFault(f"{self.name}: no '{token}' within {seconds}s")
+            if line.split()[:1] == [token]:
+                return line
+
+    def new_game(self):
+        if self.proto == "uci":
+            self.send("ucinewgame")
+        self.send("isready")
+        self.wait_for("readyok", 30)
+
+    def go(self, fen, ref_moves, my_ms, opp_ms, inc_ms, red_to_move, grace_ms):
+        moves = [from_ref(m, self.ranks) for m in ref_moves]
+        pos = f"position fen {fen_for_engine(fen, self.ranks)}"
+        if moves:
+            pos += " moves " + " ".join(moves)
+        self.send(pos)
+        if self.proto == "ucci":
+            self.send(f"go time {my_ms} increment {inc_ms} opptime {opp_ms} oppincrement {inc_ms}")
+        else:
+            w, b = (my_ms, opp_ms) if red_to_move else (opp_ms, my_ms)
+            self.send(f"go wtime {w} btime {b} winc {inc_ms} binc {inc_ms}")
+        t0 = time.monotonic()
+        deadline = t0 + (my_ms + grace_ms) / 1000.0
+        info = {}
+        while True:
+            line = self.readline(deadline)
+            if line is None:
+                return None, (time.monotonic() - t0) * 1000, info
+            w = line.split()
+            if not w:
+                continue
+            if w[0] == "info":
+                for key in ("depth", "nodes", "nps"):
+                    if key in w:
+                        try:
+                            info[key] = int(w[w.index(key) + 1])
+                        except (ValueError, IndexError):
+                            pass
+                if "score" in w:
+                    i = w.index("score")
+                    info["score"] = " ".join(w[i + 1:i + 3])
+            elif w[0] == "nobestmove":
+                return "(none)", (time.monotonic() - t0) * 1000, info
+            elif w[0] == "bestmove":
+                mv = w[1] if len(w) > 1 else "(none)"
+                return mv, (time.monotonic() - t0) * 1000, info
+
+    def quit(self):
+        if self.proc and self.proc.poll() is None:
+            try:
+                self.send("quit")
+                self.proc.wait(timeout=2)
+            except Exception:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def random_opening(rng, plies):
+    moves = []
+    for _ in range(plies):
+        legal = sf.legal_moves(VARIANT, START, moves)
+        if not legal:
+            break
+        moves.append(rng.choice(legal))
+    return moves
+
+
+def book_openings(path):
+    """Lines of a book: (fen, [referee moves])."""
+    out = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            line = line.split("#")[0].strip()
+            if not line:
+                continue
+            head, _, tail = line.partition(" moves ")
+            head = head.strip()
+            if head.startswith("fen "):
+                head = head[4:]
+            fen = START if head in ("startpos", "") else head
+            moves = [to_ref(m, 0) for m in tail.split()]
+            for i, m in enumerate(moves):
+                if m not in sf.legal_moves(VARIANT, fen, moves[:i]):
+                    raise SystemExit(f"{path}:{n}: illegal move {tail.split()[i]}")
+            out.append((fen, moves))
+    if not out:
+        raise SystemExit(f"{path}: no openings")
+    return out
+
+
+def expected(elo_diff):
+    return 1 / (1 + 10 ** (-elo_diff / 400))
+
+
+def sprt_llr(pairs, elo0, elo1):
+    """GSPRT log-likelihood ratio over pair scores (each 0, .5, 1, 1.5 or 2 points)."""
+    n = len(pairs)
+    if n < 2:
+        return 0.0
+    xs = [p / 2 for p in pairs]
+    mu = sum(xs) / n
+    var = sum((x - mu) ** 2 for x in xs) / n
+    if var <= 0:
+        return 0.0
+    s0, s1 = expected(elo0), expected(elo1)
+    return n * (s1 - s0) * (2 * mu - s0 - s1) / (2 * var)
+
+
+def to_spec(move):
+    """Referee (1..10 ranks) move -> spec (0..9 ranks) move."""
+    return from_ref(move, 0)
+
+
+class Referee:
+    """Tracks one game: position keys since the last capture and the no-capture count."""
+
+    def __init__(self, fen):
+        self.fen = fen
+        self.keys = [self.key(fen, [])]
+        self.quiet = int(fen.split()[4]) if len(fen.split()) > 4 else 0
+
+    @staticmethod
+    def key(fen, moves):
+        f = sf.get_fen(VARIANT, fen, moves).split()
+        return f[0] + " " + f[1]
+
+    def push(self, moves, was_capture):
+        if was_capture:
+            self.keys = []
+            self.quiet = 0
+        else:
+            self.quiet += 1
+        self.keys.append(self.key(self.fen, moves))
+
+    def result(self, moves):
+        """Return (result, reason) with result in {'1-0','0-1','1/2-1/2', None}."""
+        legal = sf.legal_moves(VARIANT, self.fen, moves)
+        red_to_move = (len(moves) % 2 == 0) == (self.fen.split()[1] == "w")
+        if not legal:
+            return ("0-1" if red_to_move else "1-0"), "no legal move"
+        if self.keys.count(self.keys[-1]) >= 3 or self.quiet >= 120:
+            verdict, info = xqref.adjudicate(self.fen, [to_spec(m) for m in moves])
+            rule = info.get("rule") if isinstance(info, dict) else info
+            if verdict == "red_wins":
+                return "1-0", f"{rule} ruling"
+            if verdict == "black_wins":
+                return "0-1", f"{rule} ruling"
+            if verdict == "draw":
+                return "1/2-1/2", f"{rule} draw"
+        return None, ""
+
+
+def play_game(a, b, opening, tc_ms, inc_ms, max_plies, grace_ms):
+    """a plays red. opening = (fen, moves). Returns (result, reason, moves, stats)."""
+    fen, opening = opening
+    moves = []
+    ref = Referee(fen)
+    for m in opening:
+        cap = sf.is_capture(VARIANT, fen, moves, m)
+        moves.append(m)
+        ref.push(moves, cap)
+    clocks = {a: tc_ms, b: tc_ms}
+    stats = {a.name: [], b.name: []}
+    for eng in (a, b):
+        eng.new_game()
+    while True:
+        result, reason = ref.result(moves)
+        if result:
+            return result, reason, moves, stats
+        if len(moves) >= max_plies:
+            return "1/2-1/2", "adjudicated: ply limit", moves, stats
+        red_to_move = (len(moves) % 2 == 0) == (fen.split()[1] in ("w", "r"))
+        eng, opp = (a, b) if red_to_move else (b, a)
+        try:
+            mv, used, info = eng.go(fen, moves, clocks[eng], clocks[opp], inc_ms,
+                                    red_to_move, grace_ms)
+        except EngineFault as e:
+            return ("0-1" if red_to_move else "1-0"), f"{eng.name} fault: {e}", moves, stats
+        if mv is None:
+            return ("0-1" if red_to_move else "1-0"), f"{eng.name} lost on time (hung)", moves, stats
+        clocks[eng] -= used
+        if clocks[eng] < -grace_ms:
+            return ("0-1" if red_to_move else "1-0"), f"{eng.name} lost on time", moves, stats
+        clocks[eng] = max(clocks[eng], 0) + inc_ms
+        info["used_ms"] = used
+        stats[eng.name].append(info)
+        try:
+            ref_mv = to_ref(mv, eng.ranks)
+        except (ValueError, IndexError):
+            ref_mv = mv
+        if ref_mv not in sf.legal_moves(VARIANT, fen, moves):
+            return ("0-1" if red_to_move else "1-0"), f"{eng.name} illegal move {mv}", moves, stats
+        cap = sf.is_capture(VARIANT, fen, moves, ref_mv)
+        moves.append(ref_mv)
+        ref.push(moves, cap)
+
+
+def elo(score, n):
+    if n == 0:
+        return 0.0, 0.0
+    p = min(max(score / n, 1e-3), 1 - 1e-3)
+    e = -400 * math.log10(1 / p - 1)
+    return e, p
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("engines", nargs=2, help="NAME=COMMAND[,key=value...]")
+    ap.add_argument("--games", type=int, default=10, help="games (pairs of colors)")
+    ap.add_argument("--tc", default="2+0.05", help="base seconds + increment seconds")
+    ap.add_argument("--opening-plies", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--concurrency", type=int, default=1)
+    ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument("--grace-ms", type=int, default=1000,
+                    help="time beyond the clock before a move counts as lost on time")
+    ap.add_argument("--pgn", help="append finished games to this file")
+    ap.add_argument("--book", help="openings, one a line: FEN or startpos [moves ...]")
+    ap.add_argument("--sprt", help="ELO0,ELO1: stop when the SPRT accepts either")
+    args = ap.parse_args()
+    if args.sprt:
+        try:
+            elo0, elo1 = (float(x) for x in args.sprt.split(","))
+        except ValueError:
+            raise SystemExit(f"--sprt wants ELO0,ELO1, e.g. 0,10: {args.sprt!r}")
+    bound = math.log((1 - 0.05) / 0.05)
+
+    specs = []
+    for e in args.engines:
+        name, _, cmd = e.partition("=")
+        if not cmd:
+            raise SystemExit(f"engine must be NAME=COMMAND: {e!r}")
+        specs.append((name, cmd))
+    base, _, inc = args.tc.partition("+")
+    tc_ms, inc_ms = int(float(base) * 1000), int(float(inc or 0) * 1000)
+
+    rng = random.Random(args.seed)
+    if args.book:
+        book = book_openings(args.book)
+        rng.shuffle(book)
+        openings = [book[i % len(book)] for i in range((args.games + 1) // 2)]
+    else:
+        openings = [(START, random_opening(rng, args.opening_plies))
+                    for _ in range((args.games + 1) // 2)]
+    jobs = []
+    for i in range(args.games):
+        jobs.append((i, openings[i // 2], i % 2 == 0))
+
+    lock = threading.Lock()
+    tally = {"w": 0, "d": 0, "l": 0, "faults": 0}
+    first = specs[0][0]
+    half = {}      # opening index -> first engine's points in the first game of the pair
+    pairs = []     # first engine's points per finished pair (0 .. 2)
+    stop = threading.Event()
+    time_use = {}  # engine -> share of its time used, per game
+
+    def run(job):
+        i, opening, first_is_red = job
+        if stop.is_set():
+            return
+        e1, e2 = Engine(*specs[0]), Engine(*specs[1])
+        try:
+            e1.start()
+            e2.start()
+            red, black = (e1, e2) if first_is_red else (e2, e1)
+            res, why, moves, stats = play_game(red, black, opening, tc_ms, inc_ms,
+                                               args.max_plies, args.grace_ms)
+        except EngineFault as ex:
+            res, why, moves, stats = "*", f"start failed: {ex}", [], {}
+        finally:
+            e1.quit()
+            e2.quit()
+        with lock:
+            if res == "1/2-1/2":
+                tally["d"] += 1
+            elif res in ("1-0", "0-1"):
+                first_won = (res == "1-0") == first_is_red
+                tally["w" if first_won else "l"] += 1
+            if "fault" in why or "illegal" in why or "time" in why or res == "*":
+                tally["faults"] += 1
+            pts = 0.5 if res == "1/2-1/2" else (1.0 if res in ("1-0", "0-1") and
+                                                  (res == "1-0") == first_is_red else 0.0)
+            if res != "*":
+                if i // 2 in half:
+                    pairs.append(half.pop(i // 2) + pts)
+                else:
+                    half[i // 2] = pts
+            llr_txt = ""
+            if args.sprt and pairs:
+                llr = sprt_llr(pairs, elo0, elo1)
+                llr_txt = f" llr {llr:+.2f}"
+                if abs(llr) >= bound:
+                    stop.set()
+            red_name = specs[0][0] if first_is_red else specs[1][0]
+            black_name = specs[1][0] if first_is_red else specs[0][0]
+            depths = {k: (sum(s.get("depth", 0) for s in v) / max(len(v), 1)) for k, v in stats.items()}
+            # The share of the time it had (base + increments) each engine used.
+            used = {k: sum(s.get("used_ms", 0) for s in v) / (tc_ms + inc_ms * max(len(v), 1))
+                    for k, v in stats.items()}
+            for k, u in used.items():
+                time_use.setdefault(k, []).append(u)
+            dtxt = " ".join(f"{k}:d{v:.1f}/t{100 * used[k]:.0f}%" for k, v in depths.items())
+            print(f"game {i + 1:4d} {red_name} vs {black_name}: {res} ({why}) "
+                  f"{len(moves)} plies {dtxt}{llr_txt}", flush=True)
+            if args.pgn:
+                with open(args.pgn, "a") as f:
+                    f.write(f'[Red "{red_name}"]\n[Black "{black_name}"]\n[Result "{res}"]\n'
+                            f'[Termination "{why}"]\n[Variant "xiangqi"]\n[FEN "{opening[0]}"]\n\n'
+                            f'{" ".join(moves)} {res}\n\n')
+                    if "fault" in why or "illegal" in why or "time" in why:
+                        f.write("; engine log tail:\n")
+                        for eng in (e1, e2):
+                            for line in eng.log[-30:]:
+                                f.write(f"; {eng.name} {line}\n")
+                        f.write("\n")
+
+    with ThreadPoolExecutor(max_workers=args.concurrency) as pool:
+        list(pool.map(run, jobs))
+
+    n = tally["w"] + tally["d"] + tally["l"]
+    score = tally["w"] + 0.5 * tally["d"]
+    e, p = elo(score, n)
+    # standard error of the mean score, then to Elo
+    if n > 1:
+        var = (tally["w"] * (1 - p) ** 2 + tally["d"] * (0.5 - p) ** 2 + tally["l"] * p ** 2) / n
+        se = math.sqrt(var / n)
+        lo = -400 * math.log10(1 / min(max(p - 1.96 * se, 1e-3), 1 - 1e-3) - 1)
+        hi = -400 * math.log10(1 / min(max(p + 1.96 * se, 1e-3), 1 - 1e-3) - 1)
+    else:
+        lo = hi = e
+    if pairs:
+        penta = [sum(1 for x in pairs if x == v) for v in (0, 0.5, 1, 1.5, 2)]
+        extra = f"pairs {len(pairs)} [0 .5 1 1.5 2] {penta}"
+        if args.sprt:
+            llr = sprt_llr(pairs, elo0, elo1)
+            verdict = ("H1 accepted" if llr >= bound else "H0 accepted" if llr <= -bound
+                       else "no verdict yet")
+            extra += f", SPRT [{elo0:g}, {elo1:g}] llr {llr:+.2f} ({-bound:.2f}, {bound:.2f}): {verdict}"
+        print(extra)
+    print(f"{first}: +{tally['w']} ={tally['d']} -{tally['l']} of {n}, score {p:.3f}, "
+          f"elo {e:+.0f} [{lo:+.0f}, {hi:+.0f}], engine faults {tally['faults']}")
+    if time_use:
+        print("time used (share of base + increments, mean / max over games): " + ", ".join(
+            f"{k} {100 * sum(v) / len(v):.0f}% / {100 * max(v):.0f}%" for k, v in time_use.items()))
+    sys.exit(0 if tally["faults"] == 0 else 1)
+
+
+if __name__ == "__main__":
+    main()
