@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::board::{Position, START_FEN};
 use crate::rules;
-use crate::tools::{bench, datagen, perft};
+use crate::tools::{bench, datagen, perft, tune};
 use crate::types::Move;
 
 /// Every command, one per line.
@@ -18,8 +18,10 @@ fn usage() -> String {
        chariot perft <depth> [--divide] [FEN | startpos]
        chariot judge <FEN | startpos> [MOVE ...]
        {}
+       {}
        chariot help",
-        datagen::USAGE
+        datagen::USAGE,
+        tune::USAGE
     )
 }
 
@@ -30,6 +32,7 @@ pub fn run(args: &[String]) -> ExitCode {
         Some("judge") => cmd_judge(&args[1..]),
         Some("bench") => cmd_bench(&args[1..]),
         Some("datagen") => datagen::parse(&args[1..]).and_then(datagen::run),
+        Some("tune") => tune::parse(&args[1..]).and_then(|o| tune::run(&o)),
         Some("help" | "--help" | "-h") => {
             println!("{}", usage());
             Ok(())

@@ -215,7 +215,7 @@ fn bad_arguments_and_files_are_errors_with_status_2() {
     assert!(!out.exists(), "no run got as far as creating the output");
     let (code, out, _) = chariot(&["--help"]);
     assert_eq!(code, 0);
-    for command in ["bench", "perft", "judge", "datagen --out", "datagen --dump"] {
+    for command in ["bench", "perft", "judge", "datagen --out", "datagen --dump", "tune"] {
         assert!(out.contains(&format!("chariot {command}")), "{command} missing from --help:\n{out}");
     }
     let _ = std::fs::remove_file(not_data);

@@ -71,9 +71,8 @@ fn a_weight_moves_the_sums_by_its_count() {
     let (f, taper) = Features::of(&pos).unwrap();
     assert_eq!(taper, Taper { phase: 48, red_can_mate: true, black_can_mate: true, red_to_move: true });
     // The start position is symmetric: only the tempo bonus is left.
-    let tempo: Vec<(usize, bool, i32)> =
-        f.list.iter().map(|x| (x.weight(), x.is_endgame(), x.count)).collect();
-    assert_eq!(tempo, vec![(at::TEMPO, false, 1), (at::TEMPO + 1, true, 1)]);
+    let tempo: Vec<(usize, usize, i32)> = f.list.iter().map(|x| (x.mg, x.eg, x.count)).collect();
+    assert_eq!(tempo, vec![(at::TEMPO, at::TEMPO + 1, 1)]);
     // One red rook fewer: the rook's material counts -1 in both sums.
     let pos = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w").unwrap();
     let (f, taper) = Features::of(&pos).unwrap();

@@ -1,8 +1,7 @@
 //! The evaluation as a sum of weight × feature count. The evaluation code is
 //! written once, generic over an [`Accumulator`]: with [`S`] it adds the
 //! values (what the search uses); with [`Features`] it records, for every
-//! weight it touches, how often (Red's count minus Black's) and whether in
-//! the middlegame or the endgame sum. [`Features::evaluate`] turns such a
+//! weight it touches, how often (Red's count minus Black's). [`Features::evaluate`] turns such a
 //! record back into the evaluation for any weight vector, exactly; it is also
 //! the gradient a tuner needs.
 
@@ -25,34 +24,21 @@ impl Accumulator for S {
     }
 }
 
-/// Marks an endgame entry in a [`Feature`]'s index.
-pub const ENDGAME: u32 = 1 << 31;
-
-/// One feature of a position: the index of a weight in the parameter vector
-/// (with [`ENDGAME`] set for the endgame sum) and its count, Red's minus
-/// Black's.
+/// One feature of a position: a weight (the indices of its middlegame and endgame values
+/// in the parameter vector) and how often it counts, Red's count
+/// minus Black's.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Feature {
-    /// Weight index, with [`ENDGAME`] set for the endgame sum.
-    pub index: u32,
+    /// Index of the weight's middlegame value.
+    pub mg: usize,
+    /// Index of the weight's endgame value.
+    pub eg: usize,
     /// How often the weight counts.
     pub count: i32,
 }
 
-impl Feature {
-    /// The weight's index in the parameter vector.
-    pub fn weight(self) -> usize {
-        (self.index & !ENDGAME) as usize
-    }
-
-    /// True if the weight counts in the endgame sum.
-    pub fn is_endgame(self) -> bool {
-        self.index & ENDGAME != 0
-    }
-}
-
 /// The features of one position, Red's counts minus Black's (once complete,
-/// sorted by index, each index once, no zero counts).
+/// sorted, each weight once, no zero counts).
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct Features {
     /// The features.
@@ -70,7 +56,7 @@ impl Add for Features {
 impl Sub for Features {
     type Output = Features;
     fn sub(mut self, o: Features) -> Features {
-        self.list.extend(o.list.into_iter().map(|f| Feature { index: f.index, count: -f.count }));
+        self.list.extend(o.list.into_iter().map(|f| Feature { count: -f.count, ..f }));
         self
     }
 }
@@ -78,8 +64,7 @@ impl Sub for Features {
 impl Accumulator for Features {
     fn term(&mut self, w: Weight, n: i32) {
         if n != 0 {
-            self.list.push(Feature { index: w.mg as u32, count: n });
-            self.list.push(Feature { index: w.eg as u32 | ENDGAME, count: n });
+            self.list.push(Feature { mg: w.mg, eg: w.eg, count: n });
         }
     }
 }
@@ -90,11 +75,11 @@ impl Features {
     pub fn of(pos: &Position) -> Option<(Features, Taper)> {
         let taper = Taper::of(pos)?;
         let mut f: Features = super::sum(pos);
-        f.list.sort_unstable_by_key(|f| f.index);
+        f.list.sort_unstable_by_key(|f| (f.mg, f.eg));
         let mut merged: Vec<Feature> = Vec::with_capacity(f.list.len());
         for x in f.list {
             match merged.last_mut() {
-                Some(last) if last.index == x.index => last.count += x.count,
+                Some(last) if (last.mg, last.eg) == (x.mg, x.eg) => last.count += x.count,
                 _ => merged.push(x),
             }
         }
@@ -107,12 +92,7 @@ impl Features {
     pub fn sums(&self, w: &[i32]) -> S {
         let mut s = S(0, 0);
         for f in &self.list {
-            let v = w[f.weight()] * f.count;
-            if f.is_endgame() {
-                s.1 += v;
-            } else {
-                s.0 += v;
-            }
+            s += S(w[f.mg], w[f.eg]) * f.count;
         }
         s
     }

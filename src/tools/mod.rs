@@ -4,3 +4,4 @@
 pub mod bench;
 pub mod datagen;
 pub mod perft;
+pub mod tune;
