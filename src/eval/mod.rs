@@ -93,7 +93,7 @@ fn material_and_squares<A: Accumulator>(pos: &Position, c: Color) -> A {
         let (mg, mg_at, eg, eg_at) = SQUARE_TABLES[k];
         for sq in bb {
             let i = cell(c, sq);
-            s.term(Weight::split(mg[i / 9][i % 9], mg_at, eg[i / 9][i % 9], eg_at, i), 1);
+            s.term(Weight::split(mg.as_flattened()[i], mg_at, eg.as_flattened()[i], eg_at, i), 1);
         }
     }
     s

@@ -141,7 +141,7 @@ pub fn run(command: Command) -> Result<(), String> {
 /// Opens `path` for appending records: writes the header if the file is new
 /// or empty, checks it otherwise, and cuts off an incomplete last record
 /// (left by a run that was killed). Returns the file and its record count.
-pub fn open_for_append(path: &std::path::Path) -> Result<(File, u64), String> {
+fn open_for_append(path: &std::path::Path) -> Result<(File, u64), String> {
     let shown = path.display();
     let mut file = OpenOptions::new()
         .read(true)
