@@ -234,9 +234,23 @@ fn generate(o: &Options) -> Result<(), String> {
         random_plies: o.random_plies.unwrap_or(if o.book.is_some() { 0 } else { DEFAULT_RANDOM_PLIES }),
     };
     let (mut file, existing) = open_for_append(&o.out)?;
-    if existing > 0 {
-        eprintln!("datagen: appending to {} ({existing} records)", o.out.display());
-    }
+    let limits = [o.nodes.map(|n| format!("{n} nodes")), o.depth.map(|d| format!("depth {d}"))];
+    eprintln!(
+        "datagen: {} games, {} a move, {} thread(s), seed {}, {}, {} random plies; {}",
+        o.games,
+        limits.into_iter().flatten().collect::<Vec<_>>().join(" and "),
+        o.threads,
+        o.seed,
+        match &o.book {
+            Some(path) => format!("book {} ({} openings)", path.display(), book.len()),
+            None => "start position".to_string(),
+        },
+        settings.random_plies,
+        match existing {
+            0 => format!("writing {}", o.out.display()),
+            n => format!("appending to {} ({n} records)", o.out.display()),
+        }
+    );
     let book = Arc::new(book);
     // Book lines are taken in turn, from a place that depends on the seed.
     let book_offset = SplitMix64(o.seed).next_u64() % book.len() as u64;
