@@ -3,7 +3,19 @@
 CARGO ?= cargo
 BIN := target/release/chariot
 
-.PHONY: all build native run test bench perft-full smp-speedup sprt openings clean help
+.PHONY: all build native run test bench perft-full smp-speedup sprt openings datagen tune clean help
+
+# make datagen: where the data goes (ignored by git) and how it is made.
+DATA_DIR ?= data
+GAMES ?= 25000
+NODES ?= 5000
+THREADS ?= 2
+SEED ?= 1
+BOOK ?= $(wildcard tests/data/openings.epd)
+# make tune: the data files, and the tuner's options.
+DATA ?=
+EPOCHS ?= 30
+TUNE_FLAGS ?=
 
 all: build ## Release build, portable to any x86-64 (target/release/chariot)
 
@@ -35,6 +47,13 @@ sprt: ## NEW (a git revision, default the working tree) against BASE (default HE
 
 openings: ## Regenerate tests/data/openings.epd with fairy-stockfish (about 20 min)
 	tools/make_openings.py --count 1200 --seed 1 --out tests/data/openings.epd
+datagen: build ## Self-play data: GAMES games at NODES per move, THREADS at once, from BOOK, appended to DATA_DIR/datagen-seedSEED.bin
+	mkdir -p $(DATA_DIR)
+	$(BIN) datagen --out $(DATA_DIR)/datagen-seed$(SEED).bin --games $(GAMES) --nodes $(NODES) --threads $(THREADS) --seed $(SEED) $(if $(BOOK),--book $(BOOK))
+
+tune: build ## Fit src/eval/params.rs to DATA="file ..." (EPOCHS=30, TUNE_FLAGS="--lambda 0.5 --lr 0.5 ..."); git diff shows the change
+	@test -n "$(DATA)" || { echo 'usage: make tune DATA="data/datagen-seed1.bin ..." [EPOCHS=N] [TUNE_FLAGS=...]' >&2; exit 2; }
+	$(BIN) tune --out src/eval/params.rs --epochs $(EPOCHS) $(TUNE_FLAGS) $(DATA)
 
 clean:
 	$(CARGO) clean

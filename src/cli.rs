@@ -1,5 +1,5 @@
 //! The command line: `chariot perft <depth> [--divide] [FEN]`,
-//! `chariot judge <FEN | startpos> [MOVE …]` and friends.
+//! `chariot judge <FEN | startpos> [MOVE …]`, `chariot datagen …` and friends.
 //! Output is plain lines for scripts; errors go to stderr with exit status 2.
 
 use std::process::ExitCode;
@@ -7,10 +7,23 @@ use std::time::Instant;
 
 use crate::board::{Position, START_FEN};
 use crate::rules;
-use crate::tools::{bench, perft};
+use crate::tools::{bench, datagen, perft, tune};
 use crate::types::Move;
 
-const USAGE: &str = "usage: chariot [perft <depth> [--divide] [FEN | startpos] | bench [depth]]\n       chariot judge <FEN | startpos> [MOVE ...]";
+/// Every command, one per line.
+fn usage() -> String {
+    format!(
+        "usage: chariot                  (the UCI/UCCI engine on stdin/stdout)
+       chariot bench [depth]
+       chariot perft <depth> [--divide] [FEN | startpos]
+       chariot judge <FEN | startpos> [MOVE ...]
+       {}
+       {}
+       chariot help",
+        datagen::USAGE,
+        tune::USAGE
+    )
+}
 
 /// Runs the command given by `args` (without the program name).
 pub fn run(args: &[String]) -> ExitCode {
@@ -18,11 +31,13 @@ pub fn run(args: &[String]) -> ExitCode {
         Some("perft") => cmd_perft(&args[1..]),
         Some("judge") => cmd_judge(&args[1..]),
         Some("bench") => cmd_bench(&args[1..]),
+        Some("datagen") => datagen::parse(&args[1..]).and_then(datagen::run),
+        Some("tune") => tune::parse(&args[1..]).and_then(|o| tune::run(&o)),
         Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
+            println!("{}", usage());
             Ok(())
         }
-        Some(other) => Err(format!("unknown command '{other}'\n{USAGE}")),
+        Some(other) => Err(format!("unknown command '{other}'\n{}", usage())),
         None => {
             crate::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock());
             Ok(())

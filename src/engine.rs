@@ -119,6 +119,12 @@ impl Engine {
         result
     }
 
+    /// Sets the game position to `pos`, history included (for tools that
+    /// play whole games: no FEN to parse, no moves to replay).
+    pub fn set_game(&mut self, pos: Position) {
+        self.pos = pos;
+    }
+
     /// Starts searching the current position (returns at once). A search
     /// already running is stopped first.
     pub fn go(&mut self, limits: SearchLimits) {

@@ -108,27 +108,7 @@ impl Position {
         if rows.len() != 10 {
             return Err(FenError::RowCount(rows.len()));
         }
-        let mut pos = Position {
-            board: [None; 90],
-            by_color: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; 7],
-            king_sq: [Square::new(0); 2],
-            side: Color::Red,
-            st: StateInfo {
-                key: 0,
-                checkers: Bitboard::EMPTY,
-                blockers: Bitboard::EMPTY,
-                drop_danger: Bitboard::EMPTY,
-                captured: None,
-                last_move: Move::NONE,
-                rule60: 0,
-                plies_from_null: 0,
-            },
-            history: Vec::new(),
-            start_fullmove: 1,
-            start_side: Color::Red,
-            repetition_filter: [0; super::REPETITION_SLOTS],
-        };
+        let mut pos = Position::empty();
         for (i, row) in rows.iter().enumerate() {
             let rank = 9 - i as u8;
             let mut file = 0usize;
@@ -170,11 +150,63 @@ impl Position {
         if let Some(extra) = numbers.next() {
             return Err(FenError::BadField(extra.to_string()));
         }
-        pos.check_setup()?;
-        pos.st.key = pos.compute_key();
-        pos.filter_add();
-        pos.compute_check_info();
-        Ok(pos)
+        pos.finish_setup()
+    }
+
+    /// The position with `board` (indexed by square), `side` to move,
+    /// `rule60` plies since the last capture and full-move number
+    /// `fullmove`, refused for the same reasons as an impossible FEN.
+    pub fn from_board(
+        board: &[Option<Piece>; 90],
+        side: Color,
+        rule60: u16,
+        fullmove: u32,
+    ) -> Result<Position, FenError> {
+        let mut pos = Position::empty();
+        for sq in Square::all() {
+            if let Some(p) = board[sq.index()] {
+                pos.put(p, sq);
+            }
+        }
+        pos.side = side;
+        pos.start_side = side;
+        pos.st.rule60 = rule60;
+        pos.start_fullmove = fullmove.clamp(1, 1 << 20);
+        pos.finish_setup()
+    }
+
+    /// An empty board, Red to move, no history.
+    fn empty() -> Position {
+        Position {
+            board: [None; 90],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 7],
+            king_sq: [Square::new(0); 2],
+            side: Color::Red,
+            st: StateInfo {
+                key: 0,
+                checkers: Bitboard::EMPTY,
+                blockers: Bitboard::EMPTY,
+                drop_danger: Bitboard::EMPTY,
+                captured: None,
+                last_move: Move::NONE,
+                rule60: 0,
+                plies_from_null: 0,
+            },
+            history: Vec::new(),
+            start_fullmove: 1,
+            start_side: Color::Red,
+            repetition_filter: [0; super::REPETITION_SLOTS],
+        }
+    }
+
+    /// Checks the placement, then computes the key and the check information.
+    fn finish_setup(mut self) -> Result<Position, FenError> {
+        self.check_setup()?;
+        self.st.key = self.compute_key();
+        self.filter_add();
+        self.compute_check_info();
+        Ok(self)
     }
 
     fn put(&mut self, p: Piece, sq: Square) {

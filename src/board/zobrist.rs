@@ -22,7 +22,8 @@ static KEYS: Lazy<Keys> = Lazy::new(|| {
     Keys { piece_square, side: rng.next_u64() }
 });
 
-/// The SplitMix64 generator (Steele, Lea and Flood): small, fast, well mixed.
+/// The SplitMix64 generator (Steele, Lea and Flood): small, fast, well
+/// mixed. The one seeded generator of the crate (keys, self-play, tuning).
 pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
@@ -33,6 +34,11 @@ impl SplitMix64 {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0), each about equally likely.
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() as u128 * n as u128) >> 64) as usize
     }
 }
 

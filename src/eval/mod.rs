@@ -3,14 +3,18 @@
 //! remaining rooks, horses and cannons. Scores are centipawns from the side
 //! to move's point of view. All weights live in [`params`].
 
+pub mod features;
 pub mod params;
+pub mod weights;
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 use crate::board::Position;
 use crate::board::attacks::{cannon_attacks, horse_attacks, king_attacks, pawn_attacks, rook_attacks};
 use crate::types::{Bitboard, Color, PieceKind, Square};
+use features::Accumulator;
 use params::*;
+use weights::{Weight, at};
 
 /// A (middlegame, endgame) pair of centipawn values.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -57,35 +61,39 @@ impl SubAssign for S {
     }
 }
 
-/// Table value for a `color` piece on `sq` (tables are drawn from Red's side, rank 9 first).
+/// Index of `sq` in a square table (drawn from Red's side, rank 9 first,
+/// row by row) for a `color` piece.
 #[inline(always)]
-fn pst(table: &[[i32; 9]; 10], color: Color, sq: Square) -> i32 {
+fn cell(color: Color, sq: Square) -> usize {
     let rank = if color == Color::Red { sq.rank() } else { 9 - sq.rank() };
-    table[9 - rank as usize][sq.file() as usize]
+    (9 - rank as usize) * 9 + sq.file() as usize
 }
 
+/// A square table pair (middlegame, endgame) and where each starts in the parameter vector.
+type Tables = (&'static [[i32; 9]; 10], usize, &'static [[i32; 9]; 10], usize);
+
+/// The square tables of each kind, in `PieceKind` order.
+const SQUARE_TABLES: [Tables; 7] = [
+    (&ROOK_PST_MG, at::ROOK_PST_MG, &ROOK_PST_EG, at::ROOK_PST_EG),
+    (&ADVISOR_PST_MG, at::ADVISOR_PST_MG, &ADVISOR_PST_EG, at::ADVISOR_PST_EG),
+    (&CANNON_PST_MG, at::CANNON_PST_MG, &CANNON_PST_EG, at::CANNON_PST_EG),
+    (&PAWN_PST_MG, at::PAWN_PST_MG, &PAWN_PST_EG, at::PAWN_PST_EG),
+    (&HORSE_PST_MG, at::HORSE_PST_MG, &HORSE_PST_EG, at::HORSE_PST_EG),
+    (&ELEPHANT_PST_MG, at::ELEPHANT_PST_MG, &ELEPHANT_PST_EG, at::ELEPHANT_PST_EG),
+    (&KING_PST_MG, at::KING_PST_MG, &KING_PST_EG, at::KING_PST_EG),
+];
+
 /// Material and square-table score of one side.
-fn material_and_squares(pos: &Position, c: Color) -> S {
-    let mut s = S::default();
+fn material_and_squares<A: Accumulator>(pos: &Position, c: Color) -> A {
+    let mut s = A::default();
     for kind in PieceKind::ALL {
         let bb = pos.pieces_of(c, kind);
-        s += MATERIAL[kind.index()] * bb.count() as i32;
+        let k = kind.index();
+        s.term(Weight::pair(MATERIAL[k], at::MATERIAL + 2 * k), bb.count() as i32);
+        let (mg, mg_at, eg, eg_at) = SQUARE_TABLES[k];
         for sq in bb {
-            s += match kind {
-                PieceKind::Rook => S(pst(&ROOK_PST, c, sq), pst(&ROOK_PST, c, sq)),
-                PieceKind::Horse => S(pst(&HORSE_PST, c, sq), pst(&HORSE_PST, c, sq)),
-                PieceKind::Cannon => S(pst(&CANNON_PST, c, sq), pst(&CANNON_PST, c, sq) / 2),
-                PieceKind::Pawn => {
-                    let v = pst(&PAWN_PST, c, sq);
-                    S(v, v * PAWN_PST_ENDGAME_PERCENT / 100)
-                }
-                PieceKind::Advisor => S(pst(&ADVISOR_PST, c, sq), 0),
-                PieceKind::Elephant => S(pst(&ELEPHANT_PST, c, sq), 0),
-                PieceKind::King => {
-                    let v = pst(&KING_PST, c, sq);
-                    S(v, v * KING_PST_ENDGAME_PERCENT / 100)
-                }
-            };
+            let i = cell(c, sq);
+            s.term(Weight::split(mg.as_flattened()[i], mg_at, eg.as_flattened()[i], eg_at, i), 1);
         }
     }
     s
@@ -102,13 +110,13 @@ fn king_zone(k: Square) -> Bitboard {
 }
 
 /// Mobility, king attack and piece terms of side `c`.
-fn activity(pos: &Position, c: Color) -> S {
+fn activity<A: Accumulator>(pos: &Position, c: Color) -> A {
     let them = !c;
     let occ = pos.occupied();
     let own = pos.pieces(c);
     let their_king = pos.king_square(them);
     let zone = king_zone(their_king);
-    let mut s = S::default();
+    let mut s = A::default();
     let mut units = 0;
     let mut attackers = 0;
     let pawns = pos.kind_bb(PieceKind::Pawn);
@@ -116,12 +124,12 @@ fn activity(pos: &Position, c: Color) -> S {
 
     for sq in pos.pieces_of(c, PieceKind::Rook) {
         let att = rook_attacks(sq, occ);
-        s += ROOK_MOBILITY * (att & !own).count() as i32;
+        s.term(Weight::pair(ROOK_MOBILITY, at::ROOK_MOBILITY), (att & !own).count() as i32);
         let file = Bitboard::file(sq.file());
         if (file & pawns).is_empty() {
-            s += ROOK_OPEN_FILE;
+            s.term(Weight::pair(ROOK_OPEN_FILE, at::ROOK_OPEN_FILE), 1);
         } else if (file & pawns) == (file & their_pawns) {
-            s += ROOK_HALF_OPEN_FILE;
+            s.term(Weight::pair(ROOK_HALF_OPEN_FILE, at::ROOK_HALF_OPEN_FILE), 1);
         }
         if (att & zone).any() {
             units += ATTACK_WEIGHT_ROOK;
@@ -131,9 +139,9 @@ fn activity(pos: &Position, c: Color) -> S {
     for sq in pos.pieces_of(c, PieceKind::Horse) {
         let att = horse_attacks(sq, occ);
         let n = (att & !own).count() as i32;
-        s += HORSE_MOBILITY * n;
+        s.term(Weight::pair(HORSE_MOBILITY, at::HORSE_MOBILITY), n);
         if n <= 1 {
-            s += HORSE_TRAPPED;
+            s.term(Weight::pair(HORSE_TRAPPED, at::HORSE_TRAPPED), 1);
         }
         if (att & zone).any() {
             units += ATTACK_WEIGHT_HORSE;
@@ -143,15 +151,15 @@ fn activity(pos: &Position, c: Color) -> S {
     for sq in pos.pieces_of(c, PieceKind::Cannon) {
         let slides = rook_attacks(sq, occ) & !occ;
         let caps = cannon_attacks(sq, occ) & pos.pieces(them);
-        s += CANNON_MOBILITY * (slides | caps).count() as i32;
+        s.term(Weight::pair(CANNON_MOBILITY, at::CANNON_MOBILITY), (slides | caps).count() as i32);
         if sq.file() == their_king.file() {
             let screens = crate::board::attacks::between(sq, their_king) & occ;
-            s += match screens.count() {
-                0 => CANNON_EMPTY_HEAD,
-                1 => CANNON_AIMED,
-                2 => CANNON_BEHIND_TWO,
-                _ => S::default(),
-            };
+            match screens.count() {
+                0 => s.term(Weight::pair(CANNON_EMPTY_HEAD, at::CANNON_EMPTY_HEAD), 1),
+                1 => s.term(Weight::pair(CANNON_AIMED, at::CANNON_AIMED), 1),
+                2 => s.term(Weight::pair(CANNON_BEHIND_TWO, at::CANNON_BEHIND_TWO), 1),
+                _ => {}
+            }
         }
         if ((slides | cannon_attacks(sq, occ)) & zone).any() {
             units += ATTACK_WEIGHT_CANNON;
@@ -167,16 +175,17 @@ fn activity(pos: &Position, c: Color) -> S {
     if attackers >= 2 {
         let defenders =
             (pos.pieces_of(them, PieceKind::Advisor) | pos.pieces_of(them, PieceKind::Elephant)).count();
-        let missing = 4 - defenders.min(4) as i32;
-        let danger = KING_DANGER[(units as usize).min(KING_DANGER.len() - 1)];
-        s += S(danger * (100 + MISSING_DEFENDER_PERCENT * missing) / 100, danger / 4);
+        let missing = 4 - defenders.min(4) as usize;
+        let u = (units as usize).min(KING_DANGER_MG[0].len() - 1);
+        let i = missing * KING_DANGER_MG[0].len() + u;
+        let (mg, eg) = (KING_DANGER_MG[missing][u], KING_DANGER_EG[missing][u]);
+        s.term(Weight::split(mg, at::KING_DANGER_MG, eg, at::KING_DANGER_EG, i), 1);
     }
-    let advisors = pos.pieces_of(c, PieceKind::Advisor);
-    if advisors.count() == 2 {
-        s += DEFENDER_PAIR;
+    if pos.pieces_of(c, PieceKind::Advisor).count() == 2 {
+        s.term(Weight::pair(DEFENDER_PAIR, at::DEFENDER_PAIR), 1);
     }
     if pos.pieces_of(c, PieceKind::Elephant).count() == 2 {
-        s += DEFENDER_PAIR;
+        s.term(Weight::pair(DEFENDER_PAIR, at::DEFENDER_PAIR), 1);
     }
     s
 }
@@ -204,23 +213,63 @@ pub fn is_dead_draw(pos: &Position) -> bool {
     !has_mating_material(pos, Color::Red) && !has_mating_material(pos, Color::Black)
 }
 
+/// Both sides' terms, Red's minus Black's, with the side to move's bonus.
+fn sum<A: Accumulator>(pos: &Position) -> A {
+    let red = material_and_squares::<A>(pos, Color::Red) + activity::<A>(pos, Color::Red);
+    let black = material_and_squares::<A>(pos, Color::Black) + activity::<A>(pos, Color::Black);
+    let mut total = red - black;
+    total.term(Weight::pair(TEMPO, at::TEMPO), if pos.side_to_move() == Color::Red { 1 } else { -1 });
+    total
+}
+
+/// How a position turns its (middlegame, endgame) sums into the evaluation:
+/// the phase, which sides can still mate, and the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Taper {
+    /// The game phase, 0..=[`PHASE_MAX`].
+    pub phase: i32,
+    /// Red has a rook, horse, cannon or pawn.
+    pub red_can_mate: bool,
+    /// Black has a rook, horse, cannon or pawn.
+    pub black_can_mate: bool,
+    /// Red is to move.
+    pub red_to_move: bool,
+}
+
+impl Taper {
+    /// The taper of `pos`; `None` for a dead draw.
+    #[inline]
+    pub fn of(pos: &Position) -> Option<Taper> {
+        let red_can_mate = has_mating_material(pos, Color::Red);
+        let black_can_mate = has_mating_material(pos, Color::Black);
+        (red_can_mate || black_can_mate).then(|| Taper {
+            phase: phase(pos),
+            red_can_mate,
+            black_can_mate,
+            red_to_move: pos.side_to_move() == Color::Red,
+        })
+    }
+
+    /// The evaluation from the side to move's view, given Red's minus
+    /// Black's (middlegame, endgame) sums.
+    #[inline]
+    pub fn apply(self, total: S) -> i32 {
+        let ph = self.phase;
+        let mut v = (total.0 * ph + total.1 * (PHASE_MAX - ph)) / PHASE_MAX;
+        // A side without mating material cannot win: its advantage counts for little.
+        if (v > 0 && !self.red_can_mate) || (v < 0 && !self.black_can_mate) {
+            v /= 16;
+        }
+        if self.red_to_move { v } else { -v }
+    }
+}
+
 /// The evaluation of `pos` from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
-    if is_dead_draw(pos) {
-        return 0;
+    match Taper::of(pos) {
+        None => 0,
+        Some(taper) => taper.apply(sum::<S>(pos)),
     }
-    let red = material_and_squares(pos, Color::Red) + activity(pos, Color::Red);
-    let black = material_and_squares(pos, Color::Black) + activity(pos, Color::Black);
-    let mut total = red - black;
-    total += if pos.side_to_move() == Color::Red { TEMPO } else { -TEMPO };
-    let ph = phase(pos);
-    let mut v = (total.0 * ph + total.1 * (PHASE_MAX - ph)) / PHASE_MAX;
-    // A side without mating material cannot win: its advantage counts for little.
-    if (v > 0 && !has_mating_material(pos, Color::Red)) || (v < 0 && !has_mating_material(pos, Color::Black))
-    {
-        v /= 16;
-    }
-    if pos.side_to_move() == Color::Red { v } else { -v }
 }
 
 /// A per-term breakdown of the evaluation (for the `eval` command).
@@ -230,7 +279,7 @@ pub fn trace(pos: &Position) -> String {
     let mut out = String::new();
     out.push_str("      term |    red  |  black  |  total (mg, eg -> tapered)\n");
     for (name, f) in
-        [("material+psq", material_and_squares as fn(&Position, Color) -> S), ("activity", activity)]
+        [("material+psq", material_and_squares::<S> as fn(&Position, Color) -> S), ("activity", activity)]
     {
         let (r, b) = (f(pos, Color::Red), f(pos, Color::Black));
         out.push_str(&format!(

@@ -1,0 +1,205 @@
+//! One self-play game for the training data: an opening, then moves searched
+//! to a node or depth limit by the engine, to the end by the rule arbiter
+//! (or adjudicated when the scores agree that the game is decided, or the
+//! position is a dead draw). Positions are kept when quiet: the side to
+//! move is not in check and the best move is not a capture.
+//!
+//! A game depends only on its opening, the settings and its random
+//! generator: the table and the histories are cleared before it starts, and
+//! a search with one thread and a node or depth limit is deterministic.
+
+use crossbeam_channel::{Receiver, unbounded};
+
+use super::format::{End, Record};
+use crate::board::Position;
+use crate::board::zobrist::SplitMix64;
+use crate::engine::Engine;
+use crate::eval::is_dead_draw;
+use crate::rules::{self, DEFAULT_MOVE_LIMIT, Outcome};
+use crate::search::score::MATE;
+use crate::search::{SearchEvent, SearchLimits};
+use crate::types::{Color, Move};
+
+/// Table size of each game's engine, in megabytes (ample for the short
+/// searches of self-play, and quick to clear between games).
+pub const HASH_MB: usize = 16;
+/// A game is adjudicated when the scores give one side at least this much…
+pub const WIN_SCORE: i32 = 2000;
+/// …for this many plies in a row (both sides agree).
+pub const WIN_PLIES: u32 = 4;
+/// For this many searched moves at the start of a game, the move played is
+/// picked at random among the near-best moves, so that games differ.
+pub const RANDOM_CHOICE_MOVES: usize = 8;
+/// How many moves are searched (MultiPV) for that choice.
+pub const RANDOM_CHOICE_LINES: usize = 4;
+/// The moves picked from score within this many centipawns of the best.
+pub const RANDOM_CHOICE_MARGIN: i32 = 20;
+/// After random plies, an opening whose first search scores beyond this is
+/// replaced by another (random moves can simply lose a piece).
+pub const OPENING_MAX_SCORE: i32 = 400;
+/// How many random openings are tried before one is taken as it is.
+const OPENING_TRIES: usize = 100;
+
+/// How games are played.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The limits of every search (nodes and/or depth).
+    pub limits: SearchLimits,
+    /// Random legal plies played after the opening position.
+    pub random_plies: usize,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// Its quiet positions, with the game's result.
+    pub records: Vec<Record>,
+    /// The result.
+    pub result: Outcome,
+    /// The rule that ended it.
+    pub end: End,
+    /// Moves searched (each position searched once).
+    pub searched: usize,
+    /// The last position, with the whole game as its history.
+    pub final_position: Position,
+}
+
+/// The result of one search.
+struct Searched {
+    best: Move,
+    score: i32,
+    /// The first move and score of each line (more than one when MultiPV).
+    lines: Vec<(Move, i32)>,
+}
+
+/// An engine that plays self-play games, one search thread, its own table.
+pub struct Player {
+    engine: Engine,
+    events: Receiver<SearchEvent>,
+}
+
+impl Player {
+    /// A player with a [`HASH_MB`] table; an error if that cannot be had.
+    pub fn new() -> Result<Player, String> {
+        let (tx, events) = unbounded();
+        let mut engine = Engine::new(tx);
+        engine.set_hash_mb(HASH_MB)?;
+        Ok(Player { engine, events })
+    }
+
+    /// Plays a game from `opening` (a position with its history).
+    pub fn play(&mut self, opening: &Position, settings: &Settings, rng: &mut SplitMix64) -> Game {
+        let mut tries = 0;
+        let (mut pos, mut first) = loop {
+            tries += 1;
+            let last_try = tries >= OPENING_TRIES;
+            // Clearing a table of HASH_MB writes over it in place: it cannot fail.
+            let _ = self.engine.new_game();
+            let mut pos = opening.clone();
+            pos.reserve(1024);
+            for _ in 0..settings.random_plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.do_move(moves[rng.below(moves.len())]);
+            }
+            if settings.random_plies == 0 || last_try {
+                break (pos, None);
+            }
+            if rules::adjudicate(&mut pos, DEFAULT_MOVE_LIMIT).outcome.is_some() || is_dead_draw(&pos) {
+                continue;
+            }
+            let s = self.search(&pos, &settings.limits, RANDOM_CHOICE_LINES);
+            if s.score.abs() <= OPENING_MAX_SCORE || s.score.abs() > MATE {
+                break (pos, Some(s));
+            }
+        };
+
+        let mut records = Vec::new();
+        let mut searched = 0;
+        // Plies in a row won for Red (> 0) or Black (< 0) by the scores.
+        let mut streak: i32 = 0;
+        let (result, end) = loop {
+            let ruling = rules::adjudicate(&mut pos, DEFAULT_MOVE_LIMIT);
+            if let (Some(outcome), Some(end)) = (ruling.outcome, End::of_rule(&ruling.rule)) {
+                break (outcome, end);
+            }
+            if is_dead_draw(&pos) {
+                break (Outcome::Draw, End::DeadDraw);
+            }
+            let lines = if searched < RANDOM_CHOICE_MOVES { RANDOM_CHOICE_LINES } else { 1 };
+            let s = match first.take() {
+                Some(s) => s,
+                None => self.search(&pos, &settings.limits, lines),
+            };
+            searched += 1;
+            // A search stopped before its first iteration has no score.
+            let scored = s.score.abs() <= MATE;
+            if scored && !pos.in_check() && pos.piece_on(s.best.to()).is_none() {
+                records.push(Record::new(&pos, s.score, s.best, Outcome::Draw, End::DeadDraw));
+            }
+            let red_score = if pos.side_to_move() == Color::Red { s.score } else { -s.score };
+            streak = if !scored {
+                streak
+            } else if red_score >= WIN_SCORE {
+                streak.max(0) + 1
+            } else if red_score <= -WIN_SCORE {
+                streak.min(0) - 1
+            } else {
+                0
+            };
+            if streak.unsigned_abs() >= WIN_PLIES {
+                let winner = if streak > 0 { Color::Red } else { Color::Black };
+                break (Outcome::win_for(winner), End::Adjudicated);
+            }
+            pos.do_move(s.choose(rng));
+        };
+        for r in &mut records {
+            r.result = result;
+            r.end = end;
+        }
+        Game { records, result, end, searched, final_position: pos }
+    }
+
+    /// Searches `pos` with `lines` principal variations.
+    fn search(&mut self, pos: &Position, limits: &SearchLimits, lines: usize) -> Searched {
+        self.engine.config_mut().multipv = lines;
+        self.engine.set_game(pos.clone());
+        self.engine.go(limits.clone());
+        self.engine.wait();
+        let mut result = Searched { best: Move::NONE, score: 0, lines: Vec::with_capacity(lines) };
+        while let Ok(event) = self.events.try_recv() {
+            match event {
+                SearchEvent::Info(info) if info.bound.is_none() && !info.pv.is_empty() => {
+                    let (line, i) = ((info.pv[0], info.score), info.multipv - 1);
+                    if i < result.lines.len() {
+                        result.lines[i] = line;
+                    } else if i == result.lines.len() {
+                        result.lines.push(line);
+                    }
+                }
+                SearchEvent::BestMove { best, score, .. } => {
+                    result.best = best;
+                    result.score = score;
+                }
+                _ => {}
+            }
+        }
+        result
+    }
+}
+
+impl Searched {
+    /// The move to play: the best one, or with several lines a random one
+    /// among those within [`RANDOM_CHOICE_MARGIN`] of the best score.
+    fn choose(&self, rng: &mut SplitMix64) -> Move {
+        let near: Vec<Move> = self
+            .lines
+            .iter()
+            .filter(|&&(m, score)| m.is_some() && score >= self.score - RANDOM_CHOICE_MARGIN)
+            .map(|&(m, _)| m)
+            .collect();
+        if near.len() <= 1 { self.best } else { near[rng.below(near.len())] }
+    }
+}

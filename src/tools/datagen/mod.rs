@@ -1,0 +1,359 @@
+//! `chariot datagen`: self-play games written as training positions.
+//!
+//! `chariot datagen --out FILE [--games N] [--nodes N] [--depth N]
+//! [--threads N] [--seed N] [--book FILE] [--random-plies N]` plays games
+//! ([`game`]) on `--threads` threads, each with its own engine, and appends
+//! their quiet positions to FILE ([`format`]). Game `g` depends only on the
+//! seed, `g` and the settings, and games are written in order: the file is
+//! the same whatever the number of threads. Runs with different seeds
+//! (shards, on one machine or many) make files that concatenate into one
+//! data set. `chariot datagen --dump FILE [--limit N]` prints records as
+//! `FEN | score | result | best move`.
+
+pub mod book;
+pub mod format;
+pub mod game;
+
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{RecvTimeoutError, unbounded};
+
+use crate::board::Position;
+use crate::board::zobrist::SplitMix64;
+use crate::rules::Outcome;
+use crate::search::SearchLimits;
+use format::{End, RECORD_SIZE, Reader};
+use game::{Game, Player, Settings};
+
+/// Nodes per move when neither `--nodes` nor `--depth` is given.
+pub const DEFAULT_NODES: u64 = 5000;
+/// Random plies from the start position when there is no book.
+pub const DEFAULT_RANDOM_PLIES: usize = 8;
+/// Seconds between progress lines.
+const PROGRESS_SECS: u64 = 10;
+
+/// What `chariot datagen` was asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Play games and append their positions to a file.
+    Generate(Options),
+    /// Print the records of a file as text.
+    Dump {
+        /// The data file.
+        file: PathBuf,
+        /// Print at most this many records.
+        limit: Option<u64>,
+    },
+}
+
+/// The options of a generating run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The data file (appended to).
+    pub out: PathBuf,
+    /// Games to play.
+    pub games: u64,
+    /// Nodes per move.
+    pub nodes: Option<u64>,
+    /// Depth per move.
+    pub depth: Option<u32>,
+    /// Games played at once.
+    pub threads: usize,
+    /// Seed of the random openings and choices.
+    pub seed: u64,
+    /// The opening book, if any.
+    pub book: Option<PathBuf>,
+    /// Random plies after the opening (default: 8 without a book, 0 with one).
+    pub random_plies: Option<usize>,
+}
+
+/// The usage line of `chariot datagen`.
+pub const USAGE: &str = "chariot datagen --out FILE [--games N] [--nodes N] [--depth N] [--threads N] [--seed N] [--book FILE] [--random-plies N]\n       chariot datagen --dump FILE [--limit N]";
+
+/// Parses the arguments after `datagen`.
+pub fn parse(args: &[String]) -> Result<Command, String> {
+    let mut out = None;
+    let mut dump = None;
+    let mut limit = None;
+    let mut o = Options {
+        out: PathBuf::new(),
+        games: 100,
+        nodes: None,
+        depth: None,
+        threads: 1,
+        seed: 0,
+        book: None,
+        random_plies: None,
+    };
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--out" => out = Some(PathBuf::from(value()?)),
+            "--dump" => dump = Some(PathBuf::from(value()?)),
+            "--book" => o.book = Some(PathBuf::from(value()?)),
+            "--limit" => limit = Some(number(flag, value()?, 0, u64::MAX)?),
+            "--games" => o.games = number(flag, value()?, 1, u64::MAX)?,
+            "--nodes" => o.nodes = Some(number(flag, value()?, 1, 1 << 40)?),
+            "--depth" => o.depth = Some(number(flag, value()?, 1, 64)? as u32),
+            "--threads" => o.threads = number(flag, value()?, 1, 256)? as usize,
+            "--seed" => o.seed = number(flag, value()?, 0, u64::MAX)?,
+            "--random-plies" => o.random_plies = Some(number(flag, value()?, 0, 200)? as usize),
+            other => return Err(format!("unknown datagen option '{other}'\nusage: {USAGE}")),
+        }
+    }
+    match (dump, out) {
+        (Some(file), None) => Ok(Command::Dump { file, limit }),
+        (None, Some(file)) if limit.is_none() => {
+            if o.nodes.is_none() && o.depth.is_none() {
+                o.nodes = Some(DEFAULT_NODES);
+            }
+            o.out = file;
+            Ok(Command::Generate(o))
+        }
+        (None, Some(_)) => Err("--limit goes with --dump".into()),
+        (Some(_), Some(_)) => Err("--out and --dump do not go together".into()),
+        (None, None) => Err(format!("datagen needs --out FILE or --dump FILE\nusage: {USAGE}")),
+    }
+}
+
+fn number(flag: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
+    text.parse::<u64>()
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| format!("bad value '{text}' for {flag} (expected {min}..={max})"))
+}
+
+/// Runs a parsed command.
+pub fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Generate(o) => generate(&o),
+        Command::Dump { file, limit } => dump(&file, limit),
+    }
+}
+
+/// Opens `path` for appending records: writes the header if the file is new
+/// or empty, checks it otherwise, and cuts off an incomplete last record
+/// (left by a run that was killed). Returns the file and its record count.
+fn open_for_append(path: &std::path::Path) -> Result<(File, u64), String> {
+    let shown = path.display();
+    let mut file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| format!("cannot open {shown} for writing: {e}"))?;
+    let len = file.metadata().map_err(|e| format!("{shown}: {e}"))?.len();
+    if len == 0 {
+        file.write_all(&format::header()).map_err(|e| format!("cannot write {shown}: {e}"))?;
+        return Ok((file, 0));
+    }
+    let mut head = [0u8; RECORD_SIZE];
+    file.seek(SeekFrom::Start(0))
+        .and_then(|_| file.read_exact(&mut head))
+        .map_err(|_| format!("{shown} is not a chariot datagen file (too short for a header)"))?;
+    format::check_header(&head).map_err(|e| format!("{shown}: {e}"))?;
+    let size = RECORD_SIZE as u64;
+    let tail = len % size;
+    if tail != 0 {
+        file.set_len(len - tail).map_err(|e| format!("cannot cut {shown}: {e}"))?;
+        eprintln!("datagen: {shown}: dropped an incomplete last record ({tail} bytes)");
+    }
+    Ok((file, len / size - 1))
+}
+
+/// Counts of what the games so far produced.
+#[derive(Default)]
+struct Tally {
+    games: u64,
+    records: u64,
+    searched: u64,
+    results: [u64; 3],
+    ends: [u64; End::ALL.len()],
+}
+
+impl Tally {
+    fn add(&mut self, g: &Game) {
+        self.games += 1;
+        self.records += g.records.len() as u64;
+        self.searched += g.searched as u64;
+        self.results[match g.result {
+            Outcome::RedWins => 0,
+            Outcome::Draw => 1,
+            Outcome::BlackWins => 2,
+        }] += 1;
+        self.ends[g.end as usize] += 1;
+    }
+
+    fn line(&self, total: u64, secs: f64) -> String {
+        let secs = secs.max(1e-3);
+        let pct = |n: u64| 100.0 * n as f64 / self.games.max(1) as f64;
+        let ends: Vec<String> = End::ALL
+            .iter()
+            .filter(|e| self.ends[**e as usize] > 0)
+            .map(|e| format!("{} {}", e.name(), self.ends[*e as usize]))
+            .collect();
+        format!(
+            "datagen: {}/{total} games, {} positions, {:.0} pos/s, {:.0} moves/s, {:.0} s | red {:.0}% draw {:.0}% black {:.0}% | {}",
+            self.games,
+            self.records,
+            self.records as f64 / secs,
+            self.searched as f64 / secs,
+            secs,
+            pct(self.results[0]),
+            pct(self.results[1]),
+            pct(self.results[2]),
+            ends.join(", ")
+        )
+    }
+}
+
+/// The random generator of game `g` of a run seeded with `seed`.
+pub fn game_rng(seed: u64, g: u64) -> SplitMix64 {
+    let mut mix = SplitMix64(seed ^ g.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    SplitMix64(mix.next_u64())
+}
+
+fn generate(o: &Options) -> Result<(), String> {
+    let book: Vec<Position> = match &o.book {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read the book {}: {e}", path.display()))?;
+            book::parse(&text).map_err(|e| format!("book {}: {e}", path.display()))?
+        }
+        None => vec![Position::startpos()],
+    };
+    let settings = Settings {
+        limits: SearchLimits { nodes: o.nodes, depth: o.depth, ..Default::default() },
+        random_plies: o.random_plies.unwrap_or(if o.book.is_some() { 0 } else { DEFAULT_RANDOM_PLIES }),
+    };
+    let (mut file, existing) = open_for_append(&o.out)?;
+    let limits = [o.nodes.map(|n| format!("{n} nodes")), o.depth.map(|d| format!("depth {d}"))];
+    eprintln!(
+        "datagen: {} games, {} a move, {} thread(s), seed {}, {}, {} random plies; {}",
+        o.games,
+        limits.into_iter().flatten().collect::<Vec<_>>().join(" and "),
+        o.threads,
+        o.seed,
+        match &o.book {
+            Some(path) => format!("book {} ({} openings)", path.display(), book.len()),
+            None => "start position".to_string(),
+        },
+        settings.random_plies,
+        match existing {
+            0 => format!("writing {}", o.out.display()),
+            n => format!("appending to {} ({n} records)", o.out.display()),
+        }
+    );
+    let book = Arc::new(book);
+    // Book lines are taken in turn, from a place that depends on the seed.
+    let book_offset = SplitMix64(o.seed).next_u64() % book.len() as u64;
+    let next = Arc::new(AtomicU64::new(0));
+    let abort = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = unbounded::<Result<(u64, Game), String>>();
+    let mut handles = Vec::new();
+    for t in 0..o.threads {
+        let (book, next, abort, tx, settings) =
+            (Arc::clone(&book), Arc::clone(&next), Arc::clone(&abort), tx.clone(), settings.clone());
+        let (games, seed) = (o.games, o.seed);
+        let spawned = std::thread::Builder::new().name(format!("datagen-{t}")).spawn(move || {
+            let mut player = match Player::new() {
+                Ok(p) => p,
+                Err(e) => {
+                    let _ = tx.send(Err(e));
+                    return;
+                }
+            };
+            while !abort.load(Ordering::Relaxed) {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= games {
+                    break;
+                }
+                let opening = &book[((g + book_offset) % book.len() as u64) as usize];
+                let game = player.play(opening, &settings, &mut game_rng(seed, g));
+                if tx.send(Ok((g, game))).is_err() {
+                    break;
+                }
+            }
+        });
+        handles.push(spawned.map_err(|e| format!("cannot start a datagen thread: {e}"))?);
+    }
+    drop(tx);
+
+    let start = Instant::now();
+    let mut last_report = start;
+    let mut tally = Tally::default();
+    let mut pending: BTreeMap<u64, Game> = BTreeMap::new();
+    let mut next_to_write = 0;
+    let mut failure = None;
+    loop {
+        match rx.recv_timeout(Duration::from_secs(1)) {
+            Ok(Ok((g, game))) => {
+                pending.insert(g, game);
+                while let Some(game) = pending.remove(&next_to_write) {
+                    let mut bytes = Vec::with_capacity(game.records.len() * RECORD_SIZE);
+                    for r in &game.records {
+                        bytes.extend_from_slice(&r.to_bytes());
+                    }
+                    if let Err(e) = file.write_all(&bytes) {
+                        failure = Some(format!("cannot write {}: {e}", o.out.display()));
+                        break;
+                    }
+                    tally.add(&game);
+                    next_to_write += 1;
+                }
+            }
+            Ok(Err(e)) => failure = Some(e),
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => break,
+        }
+        if failure.is_some() {
+            abort.store(true, Ordering::Relaxed);
+            break;
+        }
+        if last_report.elapsed() >= Duration::from_secs(PROGRESS_SECS) {
+            last_report = Instant::now();
+            eprintln!("{}", tally.line(o.games, start.elapsed().as_secs_f64()));
+        }
+    }
+    drop(rx);
+    for h in handles {
+        let _ = h.join();
+    }
+    eprintln!("{}", tally.line(o.games, start.elapsed().as_secs_f64()));
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+fn dump(path: &std::path::Path, limit: Option<u64>) -> Result<(), String> {
+    let shown = path.display();
+    let file = File::open(path).map_err(|e| format!("cannot open {shown}: {e}"))?;
+    let mut reader = Reader::new(BufReader::new(file));
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    while limit.is_none_or(|n| reader.records_read() < n) {
+        let Some(r) = reader.next_record().map_err(|e| format!("{shown}: {e}"))? else {
+            if reader.partial_tail() > 0 {
+                eprintln!("{shown}: an incomplete last record ({} bytes) ignored", reader.partial_tail());
+            }
+            break;
+        };
+        let n = reader.records_read();
+        let fen = r.position().map_err(|e| format!("{shown}: record {n}: impossible position: {e}"))?.fen();
+        let written = writeln!(out, "{fen} | {} | {} | {}", r.score, r.result, r.best);
+        if written.is_err() {
+            // The reader went away (a pipe into `head`): nothing more to say.
+            return Ok(());
+        }
+    }
+    let _ = out.flush();
+    Ok(())
+}

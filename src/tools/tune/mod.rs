@@ -1,0 +1,203 @@
+//! `chariot tune`: fits every tuned weight of `params.rs` to training data
+//! (Texel's method with the exact gradient of the evaluation's features).
+//!
+//! `chariot tune --out FILE [--epochs N] [--lr X] [--batch N] [--lambda X]
+//! [--k X] [--limit N] [--threads N] [--seed N] DATA…` reads the positions
+//! of the data files ([`dataset`]), holds one block of 256 positions in ten
+//! out, fits the sigmoid's scale K to the game results with the current
+//! weights (unless `--k` is given), then runs `--epochs` passes of Adam over
+//! shuffled mini-batches ([`model`]), printing the training and holdout loss
+//! after each, and writes the rounded weights to FILE in the layout of
+//! `params.rs` ([`writer`]). With `--epochs 0` it writes `params.rs` back
+//! unchanged.
+
+pub mod dataset;
+pub mod model;
+pub mod writer;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use crate::board::zobrist::SplitMix64;
+use crate::eval::weights::values;
+use dataset::Dataset;
+use model::{Adam, Target};
+
+/// The usage line of `chariot tune`.
+pub const USAGE: &str = "chariot tune --out FILE [--epochs N] [--lr X] [--batch N] [--lambda X] [--k X] [--limit N] [--threads N] [--seed N] DATA...";
+
+/// The options of `chariot tune`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Where the new `params.rs` goes.
+    pub out: PathBuf,
+    /// Data files, read one after the other.
+    pub data: Vec<PathBuf>,
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Adam's learning rate (about a weight's largest step, in centipawns).
+    pub lr: f64,
+    /// Positions per gradient step.
+    pub batch: usize,
+    /// Weight of the game result in the target (the search score has the rest).
+    pub lambda: f64,
+    /// The sigmoid's scale; fitted when `None`.
+    pub k: Option<f64>,
+    /// Read at most this many records.
+    pub limit: u64,
+    /// Threads for loading and for the gradient.
+    pub threads: usize,
+    /// Seed of the mini-batch shuffle.
+    pub seed: u64,
+}
+
+/// Parses the arguments after `tune`.
+pub fn parse(args: &[String]) -> Result<Options, String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut o = Options {
+        out: PathBuf::new(),
+        data: Vec::new(),
+        epochs: 30,
+        lr: 0.5,
+        batch: 16384,
+        lambda: 0.5,
+        k: None,
+        limit: u64::MAX,
+        threads: cores,
+        seed: 0,
+    };
+    let mut out = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        if !arg.starts_with("--") {
+            o.data.push(PathBuf::from(arg));
+            continue;
+        }
+        let flag = arg.as_str();
+        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        match flag {
+            "--out" => out = Some(PathBuf::from(value)),
+            "--epochs" => o.epochs = int(flag, value, 0, 1_000_000)? as usize,
+            "--batch" => o.batch = int(flag, value, 1, 1 << 30)? as usize,
+            "--limit" => o.limit = int(flag, value, 1, u64::MAX)?,
+            "--threads" => o.threads = int(flag, value, 1, 256)? as usize,
+            "--seed" => o.seed = int(flag, value, 0, u64::MAX)?,
+            "--lr" => o.lr = real(flag, value, 0.0, 1000.0)?,
+            "--lambda" => o.lambda = real(flag, value, 0.0, 1.0)?,
+            "--k" => o.k = Some(real(flag, value, 1.0, 100_000.0)?),
+            _ => return Err(format!("unknown tune option '{flag}'\nusage: {USAGE}")),
+        }
+    }
+    o.out = out.ok_or_else(|| format!("tune needs --out FILE\nusage: {USAGE}"))?;
+    if o.data.is_empty() {
+        return Err(format!("tune needs at least one data file\nusage: {USAGE}"));
+    }
+    Ok(o)
+}
+
+fn int(flag: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
+    text.parse::<u64>()
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| format!("bad value '{text}' for {flag} (expected {min}..={max})"))
+}
+
+fn real(flag: &str, text: &str, min: f64, max: f64) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|x| (min..=max).contains(x))
+        .ok_or_else(|| format!("bad value '{text}' for {flag} (expected a number in {min}..={max})"))
+}
+
+/// True if position `i` belongs to the holdout set: one block of 256
+/// consecutive positions in ten (a game's positions are consecutive, so
+/// most games fall on one side).
+fn is_holdout(i: usize) -> bool {
+    (i / 256) % 10 == 9
+}
+
+/// Runs the tuner.
+pub fn run(o: &Options) -> Result<(), String> {
+    let start = Instant::now();
+    let mut data = Dataset::default();
+    for path in &o.data {
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        data.load(std::io::BufReader::new(file), o.limit, o.threads)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if data.is_empty() {
+        return Err("no usable position in the data".into());
+    }
+    let (holdout, mut train): (Vec<u32>, Vec<u32>) =
+        (0..data.len() as u32).partition(|&i| is_holdout(i as usize));
+    if train.is_empty() {
+        return Err("too few positions to train on".into());
+    }
+    eprintln!(
+        "tune: {} positions ({} train, {} holdout; {} records read, {} left out: mate scores, dead draws), {:.1} s",
+        data.len(),
+        train.len(),
+        holdout.len(),
+        data.read,
+        data.skipped,
+        start.elapsed().as_secs_f64()
+    );
+    let initial = values();
+    let mut w: Vec<f64> = initial.iter().map(|&v| v as f64).collect();
+    let k = match o.k {
+        Some(k) => k,
+        None => model::fit_k(&data, &train, &w, o.threads),
+    };
+    let target = Target { k, lambda: o.lambda };
+    let holdout_loss = |w: &[f64]| {
+        if holdout.is_empty() { f64::NAN } else { model::loss(&data, &holdout, w, target, o.threads) }
+    };
+    eprintln!(
+        "tune: K = {k:.1}, lambda = {}; loss before: train {:.6}, holdout {:.6}",
+        o.lambda,
+        model::loss(&data, &train, &w, target, o.threads),
+        holdout_loss(&w)
+    );
+    let mut adam = Adam::new(w.len(), o.lr);
+    let mut rng = SplitMix64(o.seed);
+    let (lo, hi) = (writer::RANGE.0 as f64, writer::RANGE.1 as f64);
+    for epoch in 1..=o.epochs {
+        let t = Instant::now();
+        for i in (1..train.len()).rev() {
+            train.swap(i, rng.below(i + 1));
+        }
+        let mut total = 0.0;
+        for batch in train.chunks(o.batch) {
+            let (loss, grad) = model::gradient(&data, batch, &w, target, o.threads);
+            total += loss * batch.len() as f64;
+            adam.step(&mut w, &grad);
+            for x in &mut w {
+                *x = x.clamp(lo, hi);
+            }
+        }
+        eprintln!(
+            "tune: epoch {epoch}/{}: train {:.6}, holdout {:.6} ({:.1} s)",
+            o.epochs,
+            total / train.len() as f64,
+            holdout_loss(&w),
+            t.elapsed().as_secs_f64()
+        );
+    }
+    let tuned: Vec<i32> = w.iter().map(|x| x.round() as i32).collect();
+    let rounded: Vec<f64> = tuned.iter().map(|&v| v as f64).collect();
+    let changed = tuned.iter().zip(&initial).filter(|(a, b)| a != b).count();
+    let (text, warnings) = writer::write_params(writer::TEMPLATE, &tuned)?;
+    for warning in warnings {
+        eprintln!("tune: warning: {warning}");
+    }
+    std::fs::write(&o.out, text).map_err(|e| format!("cannot write {}: {e}", o.out.display()))?;
+    eprintln!(
+        "tune: wrote {} ({changed} of {} weights changed); loss after: train {:.6}, holdout {:.6}; {:.1} s in all",
+        o.out.display(),
+        tuned.len(),
+        model::loss(&data, &train, &rounded, target, o.threads),
+        holdout_loss(&rounded),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

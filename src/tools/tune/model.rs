@@ -1,0 +1,176 @@
+//! The tuner's loss and its exact gradient. A position's evaluation with
+//! weights `w` is `sign · scale · (mg · p + eg · (1 − p))`, where `mg` and `eg`
+//! are its feature counts times `w`, `p` the phase over [`PHASE_MAX`],
+//! `scale` 1/16 when the side ahead cannot mate, and `sign` −1 with Black to
+//! move: the integer evaluation without its rounding. The loss is the cross
+//! entropy between `sigmoid(eval / K)` and the target
+//! `λ · result + (1 − λ) · sigmoid(score / K)`.
+
+use super::dataset::{Dataset, Entry, Sample};
+use crate::eval::params::PHASE_MAX;
+
+/// How the target is made: the scale `k` of the sigmoid and the weight
+/// `lambda` of the game result (the search score has `1 − lambda`).
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    /// Centipawns per unit of the logistic's argument.
+    pub k: f64,
+    /// Weight of the game result in the target.
+    pub lambda: f64,
+}
+
+/// The logistic function.
+#[inline]
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Cross entropy of prediction `p` against target `t`.
+#[inline]
+fn cross_entropy(p: f64, t: f64) -> f64 {
+    let p = p.clamp(1e-12, 1.0 - 1e-12);
+    -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
+}
+
+/// The evaluation of a position with weights `w`, and its derivatives with
+/// respect to the middlegame and the endgame sums.
+#[inline]
+fn evaluate(sample: &Sample, entries: &[Entry], w: &[f64]) -> (f64, f64, f64) {
+    let (mut mg, mut eg) = (0.0, 0.0);
+    for e in entries {
+        let c = e.count as f64;
+        mg += w[e.mg as usize] * c;
+        eg += w[e.eg as usize] * c;
+    }
+    let taper = sample.taper();
+    let p = taper.phase as f64 / PHASE_MAX as f64;
+    let v = mg * p + eg * (1.0 - p);
+    let scale =
+        if (v > 0.0 && !taper.red_can_mate) || (v < 0.0 && !taper.black_can_mate) { 1.0 / 16.0 } else { 1.0 };
+    let sign = if taper.red_to_move { 1.0 } else { -1.0 };
+    (sign * scale * v, sign * scale * p, sign * scale * (1.0 - p))
+}
+
+impl Target {
+    /// The target of a position.
+    #[inline]
+    fn of(&self, s: &Sample) -> f64 {
+        self.lambda * s.result as f64 + (1.0 - self.lambda) * sigmoid(s.score as f64 / self.k)
+    }
+}
+
+/// Splits `idx` over `threads` threads, runs `f` on each part and returns
+/// the results.
+fn in_parallel<T: Send>(idx: &[u32], threads: usize, f: impl Fn(&[u32]) -> T + Sync) -> Vec<T> {
+    if idx.is_empty() {
+        return Vec::new();
+    }
+    let part = idx.len().div_ceil(threads.max(1));
+    std::thread::scope(|s| {
+        let f = &f;
+        let handles: Vec<_> = idx.chunks(part).map(|c| s.spawn(move || f(c))).collect();
+        handles.into_iter().map(|h| h.join().expect("a tuner thread failed")).collect()
+    })
+}
+
+/// The mean loss over the positions `idx`.
+pub fn loss(data: &Dataset, idx: &[u32], w: &[f64], target: Target, threads: usize) -> f64 {
+    let sums = in_parallel(idx, threads, |part| {
+        part.iter()
+            .map(|&i| {
+                let s = &data.samples[i as usize];
+                let (e, _, _) = evaluate(s, data.features(i as usize), w);
+                cross_entropy(sigmoid(e / target.k), target.of(s))
+            })
+            .sum::<f64>()
+    });
+    sums.iter().sum::<f64>() / idx.len().max(1) as f64
+}
+
+/// The mean loss over the positions `idx` and its gradient with respect to `w`.
+pub fn gradient(data: &Dataset, idx: &[u32], w: &[f64], target: Target, threads: usize) -> (f64, Vec<f64>) {
+    let parts = in_parallel(idx, threads, |part| {
+        let mut grad = vec![0.0; w.len()];
+        let mut total = 0.0;
+        for &i in part {
+            let s = &data.samples[i as usize];
+            let entries = data.features(i as usize);
+            let (e, d_mg, d_eg) = evaluate(s, entries, w);
+            let (p, t) = (sigmoid(e / target.k), target.of(s));
+            total += cross_entropy(p, t);
+            // d(loss)/d(eval) for the cross entropy of a sigmoid.
+            let d = (p - t) / target.k;
+            for x in entries {
+                let c = x.count as f64 * d;
+                grad[x.mg as usize] += c * d_mg;
+                grad[x.eg as usize] += c * d_eg;
+            }
+        }
+        (total, grad)
+    });
+    let n = idx.len().max(1) as f64;
+    let mut grad = vec![0.0; w.len()];
+    let mut total = 0.0;
+    for (t, g) in parts {
+        total += t;
+        for (a, b) in grad.iter_mut().zip(g) {
+            *a += b / n;
+        }
+    }
+    (total / n, grad)
+}
+
+/// The `k` that makes `sigmoid(eval / k)` fit the game results best (the
+/// search scores left out), by golden-section search over 10..=2000.
+pub fn fit_k(data: &Dataset, idx: &[u32], w: &[f64], threads: usize) -> f64 {
+    let f = |k: f64| loss(data, idx, w, Target { k, lambda: 1.0 }, threads);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut a, mut b) = (10.0f64, 2000.0f64);
+    let (mut c, mut d) = (b - g * (b - a), a + g * (b - a));
+    let (mut fc, mut fd) = (f(c), f(d));
+    while b - a > 0.5 {
+        if fc < fd {
+            (b, d, fd) = (d, c, fc);
+            c = b - g * (b - a);
+            fc = f(c);
+        } else {
+            (a, c, fc) = (c, d, fd);
+            d = a + g * (b - a);
+            fd = f(d);
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// The Adam optimiser (Kingma and Ba), one moment pair per weight.
+pub struct Adam {
+    lr: f64,
+    m: Vec<f64>,
+    v: Vec<f64>,
+    steps: i32,
+}
+
+impl Adam {
+    const BETA1: f64 = 0.9;
+    const BETA2: f64 = 0.999;
+    const EPSILON: f64 = 1e-8;
+
+    /// An optimiser of `n` weights with learning rate `lr` (about the
+    /// largest step of a weight, in centipawns).
+    pub fn new(n: usize, lr: f64) -> Adam {
+        Adam { lr, m: vec![0.0; n], v: vec![0.0; n], steps: 0 }
+    }
+
+    /// Moves `w` against the gradient `g`. A weight whose gradient has
+    /// always been zero (a feature no position has) does not move.
+    pub fn step(&mut self, w: &mut [f64], g: &[f64]) {
+        self.steps += 1;
+        let c1 = 1.0 - Self::BETA1.powi(self.steps);
+        let c2 = 1.0 - Self::BETA2.powi(self.steps);
+        for i in 0..w.len() {
+            self.m[i] = Self::BETA1 * self.m[i] + (1.0 - Self::BETA1) * g[i];
+            self.v[i] = Self::BETA2 * self.v[i] + (1.0 - Self::BETA2) * g[i] * g[i];
+            w[i] -= self.lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + Self::EPSILON);
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! `chariot datagen` on a few short games: the games end by the rules, every
+//! record is a legal position of its game with a legal quiet best move and
+//! the game's result, the file reads back, is the same for the same seed
+//! (whatever the thread count), appends, survives a cut, and bad arguments
+//! get exit status 2.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use chariot::board::Position;
+use chariot::eval::is_dead_draw;
+use chariot::rules::{self, DEFAULT_MOVE_LIMIT, Outcome};
+use chariot::search::SearchLimits;
+use chariot::tools::datagen::format::{End, RECORD_SIZE, Reader, Record, header};
+use chariot::tools::datagen::game::{Player, Settings, WIN_SCORE};
+use chariot::tools::datagen::{self, Options, game_rng};
+
+/// A fresh path in the temporary directory.
+fn temp(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("chariot-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Runs `chariot ARGS…`; returns (exit status, stdout, stderr).
+fn chariot(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chariot")).args(args).output().expect("run chariot");
+    let text = |b: Vec<u8>| String::from_utf8(b).expect("UTF-8 output");
+    (out.status.code().expect("exit status"), text(out.stdout), text(out.stderr))
+}
+
+fn options(out: &std::path::Path, games: u64, threads: usize, seed: u64) -> Options {
+    Options {
+        out: out.to_path_buf(),
+        games,
+        nodes: Some(300),
+        depth: None,
+        threads,
+        seed,
+        book: None,
+        random_plies: None,
+    }
+}
+
+fn read_all(path: &std::path::Path) -> (Vec<Record>, usize) {
+    let mut reader = Reader::new(std::fs::File::open(path).unwrap());
+    let mut out = Vec::new();
+    while let Some(r) = reader.next_record().unwrap() {
+        out.push(r);
+    }
+    (out, reader.partial_tail())
+}
+
+/// The position is legal, not in check, and the best move is legal and quiet.
+fn check_record(r: &Record) -> Position {
+    let pos = r.position().unwrap_or_else(|e| panic!("impossible position in {r:?}: {e}"));
+    assert!(!pos.in_check(), "{}", pos.fen());
+    assert!(pos.is_pseudo_legal(r.best) && pos.is_legal(r.best), "{} {}", pos.fen(), r.best);
+    assert!(pos.piece_on(r.best.to()).is_none(), "capture kept: {} {}", pos.fen(), r.best);
+    assert!(r.score.unsigned_abs() <= 32000);
+    pos
+}
+
+/// The result a game ended by `end` can have.
+fn result_fits_end(result: Outcome, end: End) -> bool {
+    match end {
+        End::Checkmate | End::Stalemate | End::PerpetualCheck | End::PerpetualChase | End::Adjudicated => {
+            result != Outcome::Draw
+        }
+        End::MutualPerpetual | End::Repetition | End::MoveLimit | End::DeadDraw => result == Outcome::Draw,
+    }
+}
+
+#[test]
+fn games_end_by_the_rules_and_keep_their_own_quiet_positions() {
+    let mut player = Player::new().unwrap();
+    let settings =
+        Settings { limits: SearchLimits { nodes: Some(400), ..Default::default() }, random_plies: 8 };
+    let mut records = 0;
+    for g in 0..4 {
+        let game = player.play(&Position::startpos(), &settings, &mut game_rng(11, g));
+        let mut last = game.final_position.clone();
+        assert!(game.searched > 0);
+        assert!(result_fits_end(game.result, game.end), "{:?} by {:?}", game.result, game.end);
+        let ruling = rules::adjudicate(&mut last, DEFAULT_MOVE_LIMIT);
+        match game.end {
+            End::DeadDraw => assert!(is_dead_draw(&last)),
+            End::Adjudicated => {
+                assert_eq!(ruling.outcome, None, "a game over by the rules is not adjudicated")
+            }
+            end => {
+                assert_eq!(ruling.outcome, Some(game.result), "{}", ruling.summary());
+                assert_eq!(End::of_rule(&ruling.rule), Some(end));
+            }
+        }
+        // Every record is a position of this game, in order, after the
+        // 8 random plies, with the game's result.
+        let keys: Vec<u64> = last.history().iter().map(|s| s.key).collect();
+        let mut ply = 7;
+        for r in &game.records {
+            let pos = check_record(r);
+            assert_eq!((r.result, r.end), (game.result, game.end));
+            assert!(r.ply as usize > ply && (r.ply as usize) < keys.len(), "ply {} of {}", r.ply, keys.len());
+            assert_eq!(keys[r.ply as usize], pos.key(), "record of ply {} is that position", r.ply);
+            ply = r.ply as usize;
+        }
+        if game.end == End::Adjudicated {
+            // The scores of the last plies agreed on the winner.
+            let sign = if game.result == Outcome::RedWins { 1 } else { -1 };
+            if let Some(r) = game.records.iter().rev().find(|r| r.ply as usize + 4 >= keys.len()) {
+                let red = if r.ply % 2 == 0 { r.score as i32 } else { -(r.score as i32) };
+                assert!(sign * red >= WIN_SCORE, "{r:?}");
+            }
+        }
+        records += game.records.len();
+    }
+    assert!(records > 40, "{records} records from 4 games");
+}
+
+#[test]
+fn the_file_reads_back_and_is_the_same_for_the_same_seed() {
+    let (a, b, c) = (temp("seed-a.bin"), temp("seed-b.bin"), temp("seed-c.bin"));
+    datagen::run(datagen::Command::Generate(options(&a, 3, 1, 5))).unwrap();
+    datagen::run(datagen::Command::Generate(options(&b, 3, 2, 5))).unwrap();
+    datagen::run(datagen::Command::Generate(options(&c, 3, 1, 6))).unwrap();
+    let bytes = std::fs::read(&a).unwrap();
+    assert_eq!(&bytes[..RECORD_SIZE], &header());
+    assert_eq!(bytes, std::fs::read(&b).unwrap(), "same seed, one thread or two: same file");
+    assert_ne!(bytes, std::fs::read(&c).unwrap(), "another seed, other games");
+    let (records, tail) = read_all(&a);
+    assert_eq!(tail, 0);
+    assert_eq!(records.len(), bytes.len() / RECORD_SIZE - 1);
+    assert!(records.len() > 30);
+    for r in &records {
+        check_record(r);
+        assert!(result_fits_end(r.result, r.end), "{r:?}");
+    }
+    for p in [a, b, c] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn appends_cuts_a_partial_record_and_dumps() {
+    let path = temp("append.bin");
+    let file = path.to_str().unwrap();
+    let (code, _, err) =
+        chariot(&["datagen", "--out", file, "--games", "1", "--nodes", "300", "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("1/1 games") && err.contains("pos/s"), "{err}");
+    let one = std::fs::read(&path).unwrap();
+    datagen::run(datagen::Command::Generate(options(&path, 1, 1, 2))).unwrap();
+    let two = std::fs::read(&path).unwrap();
+    assert!(two.len() > one.len() && two.starts_with(&one), "appended after the first run");
+    assert_eq!(two.windows(16).filter(|w| w == &&header()[..16]).count(), 1, "one header");
+    let (records, _) = read_all(&path);
+
+    // A run killed mid-write leaves part of a record: readers skip it…
+    std::fs::write(&path, &two[..two.len() - 7]).unwrap();
+    let (cut, tail) = read_all(&path);
+    assert_eq!((cut.len(), tail), (records.len() - 1, RECORD_SIZE - 7));
+    let (code, out, err) = chariot(&["datagen", "--dump", file]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), records.len() - 1);
+    assert!(err.contains("incomplete last record (33 bytes) ignored"), "{err}");
+    // …and the next run cuts it off before appending.
+    datagen::run(datagen::Command::Generate(options(&path, 1, 1, 3))).unwrap();
+    let (after, tail) = read_all(&path);
+    assert_eq!(tail, 0);
+    assert_eq!(&after[..records.len() - 1], &records[..records.len() - 1]);
+
+    // The text form: FEN | score | result | best move.
+    let (code, out, _) = chariot(&["datagen", "--dump", file, "--limit", "3"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 3);
+    for (line, r) in out.lines().zip(&records) {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        assert_eq!(fields.len(), 4, "{line}");
+        assert_eq!(fields[0], r.position().unwrap().fen());
+        assert_eq!(fields[1], r.score.to_string());
+        assert_eq!(fields[2], r.result.as_str());
+        assert_eq!(fields[3], r.best.to_string());
+    }
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn bad_arguments_and_files_are_errors_with_status_2() {
+    let not_data = temp("not-data.bin");
+    std::fs::write(&not_data, b"this is not a datagen file, it is text........").unwrap();
+    let bad_book = temp("bad-book.txt");
+    std::fs::write(&bad_book, "startpos\nstartpos moves h2e2 h2e2\n").unwrap();
+    let out = temp("never-written.bin");
+    let (nd, bb, o) = (not_data.to_str().unwrap(), bad_book.to_str().unwrap(), out.to_str().unwrap());
+    let cases: &[(&[&str], &str)] = &[
+        (&["datagen"], "needs --out FILE or --dump FILE"),
+        (&["datagen", "--out"], "--out needs a value"),
+        (&["datagen", "--out", o, "--games", "0"], "bad value '0' for --games"),
+        (&["datagen", "--out", o, "--nodes", "many"], "bad value 'many' for --nodes"),
+        (&["datagen", "--out", o, "--threads", "-1"], "for --threads"),
+        (&["datagen", "--out", o, "--colour", "red"], "unknown datagen option '--colour'"),
+        (&["datagen", "--out", o, "--dump", nd], "do not go together"),
+        (&["datagen", "--out", "/nonexistent-dir/x.bin"], "cannot open /nonexistent-dir/x.bin"),
+        (&["datagen", "--out", nd], "not a chariot datagen file"),
+        (&["datagen", "--out", o, "--book", "/nonexistent-book"], "cannot read the book"),
+        (&["datagen", "--out", o, "--book", bb], "line 2: illegal move 'h2e2' (move 2"),
+        (&["datagen", "--dump", nd], "not a chariot datagen file"),
+        (&["datagen", "--dump", "/nonexistent-file"], "cannot open /nonexistent-file"),
+    ];
+    for (args, needle) in cases {
+        let (code, _, err) = chariot(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.starts_with("error: ") && err.contains(needle), "{args:?}: {err}");
+    }
+    assert!(!out.exists(), "no run got as far as creating the output");
+    let (code, out, _) = chariot(&["--help"]);
+    assert_eq!(code, 0);
+    for command in ["bench", "perft", "judge", "datagen --out", "datagen --dump", "tune"] {
+        assert!(out.contains(&format!("chariot {command}")), "{command} missing from --help:\n{out}");
+    }
+    let _ = std::fs::remove_file(not_data);
+    let _ = std::fs::remove_file(bad_book);
+}

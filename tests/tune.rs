@@ -1,0 +1,191 @@
+//! `chariot tune` on a small data set: `--epochs 0` writes `params.rs` back
+//! byte for byte; tuning lowers the loss and writes the values it found in
+//! the layout rustfmt keeps; the gradient is the loss's derivative.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use chariot::eval::weights::{TUNED, at, values};
+use chariot::tools::datagen::{self, Options};
+use chariot::tools::tune::dataset::Dataset;
+use chariot::tools::tune::model::{self, Target};
+use chariot::tools::tune::writer::{RANGE, TEMPLATE, write_params};
+
+fn temp(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("chariot-tune-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn chariot(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chariot")).args(args).output().expect("run chariot");
+    (out.status.code().expect("exit status"), String::from_utf8(out.stderr).expect("UTF-8"))
+}
+
+/// A few hundred positions of short self-play games.
+fn small_data(name: &str) -> PathBuf {
+    let path = temp(name);
+    let o = Options {
+        out: path.clone(),
+        games: 4,
+        nodes: Some(300),
+        depth: None,
+        threads: 2,
+        seed: 9,
+        book: None,
+        random_plies: None,
+    };
+    datagen::run(datagen::Command::Generate(o)).unwrap();
+    path
+}
+
+/// The numbers of each tuned constant in a `params.rs` text, in order.
+fn read_values(text: &str) -> Vec<i32> {
+    let mut out = vec![0; at::COUNT];
+    for item in TUNED {
+        let start = text.find(&format!("pub const {}:", item.name)).expect("constant present");
+        let body = &text[start..];
+        let body = &body[body.find('=').unwrap() + 1..body.find(";\n").unwrap()];
+        let numbers: Vec<i32> = body
+            .split(|c: char| !(c.is_ascii_digit() || c == '-'))
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().unwrap())
+            .collect();
+        assert_eq!(numbers.len(), item.len, "{}", item.name);
+        out[item.start..item.start + item.len].copy_from_slice(&numbers);
+    }
+    out
+}
+
+/// Runs rustfmt --check on `path` with the project's settings; `None` if
+/// rustfmt is not installed.
+fn rustfmt_accepts(path: &Path) -> Option<bool> {
+    let status = Command::new("rustfmt")
+        .args(["--edition", "2024", "--check", "--config-path"])
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("rustfmt.toml"))
+        .arg(path)
+        .output()
+        .ok()?
+        .status;
+    Some(status.success())
+}
+
+#[test]
+fn zero_epochs_write_params_rs_back_unchanged() {
+    let data = small_data("zero.bin");
+    let out = temp("zero.rs");
+    let (code, err) =
+        chariot(&["tune", "--out", out.to_str().unwrap(), "--epochs", "0", data.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains(&format!("0 of {} weights changed", at::COUNT)), "{err}");
+    let source =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/eval/params.rs")).unwrap();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), source);
+    assert_eq!(TEMPLATE, source, "the template is the file this build was made from");
+    assert_eq!(read_values(&source), values());
+    let _ = std::fs::remove_file(data);
+    let _ = std::fs::remove_file(out);
+}
+
+#[test]
+fn tuning_lowers_the_loss_and_writes_what_it_found() {
+    let data = small_data("tune.bin");
+    let out = temp("tuned.rs");
+    let (code, err) = chariot(&[
+        "tune",
+        "--out",
+        out.to_str().unwrap(),
+        "--epochs",
+        "5",
+        "--batch",
+        "64",
+        "--k",
+        "400",
+        "--threads",
+        "2",
+        data.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let loss = |prefix: &str| -> f64 {
+        let line = err.lines().find(|l| l.contains(prefix)).unwrap_or_else(|| panic!("{prefix}: {err}"));
+        let tail = &line[line.find(prefix).unwrap() + prefix.len()..];
+        tail.split([',', ' ']).find(|t| !t.is_empty()).unwrap().parse().unwrap()
+    };
+    assert!(err.contains("K = 400.0"), "{err}");
+    assert!(err.contains("epoch 5/5"), "{err}");
+    assert!(loss("loss after: train ") < loss("loss before: train ") - 1e-4, "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let tuned = read_values(&text);
+    assert_ne!(tuned, values());
+    assert_eq!(write_params(TEMPLATE, &tuned).unwrap().0, text);
+    if rustfmt_accepts(&out) == Some(false) {
+        panic!("rustfmt would change the tuned params.rs:\n{text}");
+    }
+    let _ = std::fs::remove_file(data);
+    let _ = std::fs::remove_file(out);
+}
+
+#[test]
+fn any_values_in_range_are_laid_out_as_rustfmt_does() {
+    let path = temp("extreme.rs");
+    let n = values().len();
+    let cases: [Vec<i32>; 3] =
+        [vec![RANGE.0; n], vec![0; n], (0..n).map(|i| [RANGE.1, -7, 42, RANGE.0][i % 4]).collect()];
+    for v in cases {
+        let (text, warnings) = write_params(TEMPLATE, &v).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(read_values(&text), v);
+        std::fs::write(&path, &text).unwrap();
+        if rustfmt_accepts(&path) == Some(false) {
+            panic!("rustfmt would change:\n{text}");
+        }
+    }
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn the_gradient_is_the_derivative_of_the_loss() {
+    let path = small_data("gradient.bin");
+    let mut data = Dataset::default();
+    data.load(std::fs::File::open(&path).unwrap(), u64::MAX, 2).unwrap();
+    assert!(data.len() > 50);
+    let idx: Vec<u32> = (0..data.len() as u32).collect();
+    let w: Vec<f64> = values().iter().map(|&v| v as f64).collect();
+    let target = Target { k: 300.0, lambda: 0.3 };
+    let (loss, grad) = model::gradient(&data, &idx, &w, target, 2);
+    assert!((loss - model::loss(&data, &idx, &w, target, 1)).abs() < 1e-12);
+    let mut checked = 0;
+    for i in [at::MATERIAL, at::MATERIAL + 5, at::TEMPO, at::ROOK_MOBILITY + 1, at::PAWN_PST_MG + 40] {
+        let h = 1e-3;
+        let (mut up, mut down) = (w.clone(), w.clone());
+        up[i] += h;
+        down[i] -= h;
+        let numeric = (model::loss(&data, &idx, &up, target, 2) - model::loss(&data, &idx, &down, target, 2))
+            / (2.0 * h);
+        assert!(
+            (numeric - grad[i]).abs() <= 1e-6 + 1e-3 * grad[i].abs(),
+            "weight {i}: {numeric} vs {}",
+            grad[i]
+        );
+        checked += (grad[i] != 0.0) as usize;
+    }
+    assert!(checked >= 4, "most checked weights have a gradient");
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn bad_arguments_are_errors_with_status_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["tune"], "tune needs --out FILE"),
+        (&["tune", "--out", "/tmp/x.rs"], "at least one data file"),
+        (&["tune", "--out", "/tmp/x.rs", "--lambda", "2", "d.bin"], "bad value '2' for --lambda"),
+        (&["tune", "--out", "/tmp/x.rs", "--epochs", "-3", "d.bin"], "bad value '-3' for --epochs"),
+        (&["tune", "--out", "/tmp/x.rs", "--speed", "9", "d.bin"], "unknown tune option '--speed'"),
+        (&["tune", "--out", "/tmp/x.rs", "/nonexistent.bin"], "cannot open /nonexistent.bin"),
+    ];
+    for (args, needle) in cases {
+        let (code, err) = chariot(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.starts_with("error: ") && err.contains(needle), "{args:?}: {err}");
+    }
+}
