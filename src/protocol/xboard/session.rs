@@ -551,7 +551,7 @@ impl<W: Write> Session<W> {
             Ok(()) => self.position_changed(),
             // The position is unchanged (a FEN is refused before anything is set).
             Err(e) => {
-                self.say(&format!("tellusererror Illegal position: {e}"));
+                self.say(&format!("tellusererror Illegal position: {}", shown(&e.to_string())));
                 self.say(&format!("Error (invalid position; kept the old one): setboard {}", shown(fen)));
                 if self.mode == Mode::Analyze {
                     self.analyze();
