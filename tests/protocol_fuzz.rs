@@ -325,11 +325,9 @@ impl Protocol {
             "resign",
             "",
         ];
-        // ply score time nodes seldepth nps tbhits<TAB>pv
-        let thinking = line.split_once('\t').is_some_and(|(numbers, _)| {
-            let n: Vec<&str> = numbers.split(' ').collect();
-            n.len() == 7 && n.iter().all(|f| f.parse::<i64>().is_ok())
-        });
+        // ply score time nodes pv
+        let numbers = line.split(' ').take(4).filter(|f| f.parse::<i64>().is_ok()).count();
+        let thinking = numbers == 4;
         thinking || PREFIXES.iter().any(|p| if p.is_empty() { line.is_empty() } else { line.starts_with(p) })
     }
 

@@ -50,25 +50,18 @@ pub fn score(score: i32) -> i32 {
     }
 }
 
-/// A thinking line: `ply score time nodes seldepth nps tbhits<TAB>pv`, time
-/// in centiseconds; a bound ends the pv with `?` (fail low) or `!` (fail
-/// high).
+/// A thinking line: `ply score time nodes pv`, time in centiseconds; a
+/// bound ends the pv with `?` (fail low) or `!` (fail high). The optional
+/// fields CECP allows before the pv (selective depth, speed, tablebase
+/// hits) are left out: XBoard 4.9 shows them as part of the pv in its main
+/// window.
 pub fn thinking(i: &SearchInfo) -> String {
     let bound = match i.bound {
         Some(Bound::Upper) => "?",
         Some(Bound::Lower) => "!",
         _ => "",
     };
-    format!(
-        "{} {} {} {} {} {} 0\t{}{bound}",
-        i.depth,
-        score(i.score),
-        i.time_ms / 10,
-        i.nodes,
-        i.seldepth,
-        i.nps,
-        pv_text(&i.pv)
-    )
+    format!("{} {} {} {} {}{bound}", i.depth, score(i.score), i.time_ms / 10, i.nodes, pv_text(&i.pv))
 }
 
 /// The claim of a game the arbiter has ended, e.g. `0-1 {Perpetual check
@@ -138,7 +131,7 @@ mod tests {
             time_ms: 10_849,
             pv: vec![Move::parse("h2e2").unwrap(), Move::parse("h9g7").unwrap()],
         };
-        assert_eq!(thinking(&info), "9 -20 1084 48000 14 1000000 0\th2e2 h9g7?");
+        assert_eq!(thinking(&info), "9 -20 1084 48000 h2e2 h9g7?");
     }
 
     #[test]

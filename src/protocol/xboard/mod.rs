@@ -10,9 +10,9 @@
 //! * Moves are in coordinate form with ranks 0–9 (`h2e2`, `a0a1`), as
 //!   XBoard writes them on a ten-rank board and as Fairy-Stockfish's CECP
 //!   mode does; FENs may use XBoard's letters (`H` horse, `E` elephant).
-//! * Thinking lines are `ply score time nodes seldepth nps tbhits<TAB>pv`,
-//!   with the score in centipawns from the engine's side, time in
-//!   centiseconds, mates as ±(100000 + moves).
+//! * Thinking lines are `ply score time nodes pv`, with the score in
+//!   centipawns from the engine's side, time in centiseconds, mates as
+//!   ±(100000 + moves).
 //! * Results the arbiter rules are claimed as `1-0 {…}`, `0-1 {…}` or
 //!   `1/2-1/2 {…}` with the rule in words; a proven loss resigns, and a draw
 //!   offer is accepted (`offer draw`) unless the engine is ahead.
