@@ -3,7 +3,7 @@
 CARGO ?= cargo
 BIN := target/release/chariot
 
-.PHONY: all build native run test bench perft-full smp-speedup clean help
+.PHONY: all build native run test bench perft-full smp-speedup xboard-test clean help
 
 all: build ## Release build, portable to any x86-64 (target/release/chariot)
 
@@ -29,6 +29,9 @@ perft-full: ## Every perft count in perft-data/, however deep (minutes)
 
 smp-speedup: ## Lazy SMP time-to-depth speed-up, 2 threads vs 1, 24 middlegames (idle machine, ~6 min; SMP_DEPTH=21, SMP_RUNS=3)
 	$(CARGO) test --release --test smp -- --ignored --nocapture
+
+xboard-test: build ## The real XBoard under Xvfb: Chariot vs Chariot and vs fairy-stockfish (needs xboard xvfb imagemagick fairy-stockfish; ~5 min)
+	tools/xboard-test.sh $(BIN)
 
 clean:
 	$(CARGO) clean
