@@ -493,7 +493,10 @@ fn fuzz(protocol: Protocol, seed: u64, count: usize) {
         tally.slowest.1,
     );
     assert!(tally.readyok >= tally.lines / 16);
-    assert!(tally.bestmoves > 0 && tally.errors > tally.lines / 10, "the fuzz reached searches and errors");
+    // How many errors are printed depends on the machine's load in UCCI:
+    // batch mode queues the lines behind a long search, and at the end the
+    // queue is dropped after the quit grace (250 to 670 of 3,000 lines seen).
+    assert!(tally.bestmoves > 0 && tally.errors > tally.lines / 20, "the fuzz reached searches and errors");
 }
 
 #[test]
