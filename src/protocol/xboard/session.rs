@@ -576,7 +576,7 @@ impl<W: Write> Session<W> {
     fn status(&mut self) {
         if self.running == Some(Running::Analyze) {
             let centis = self.started.elapsed().as_millis() as u64 / 10;
-            let root = self.engine.position().legal_move_count() - self.excluded.len();
+            let root = self.engine.position().legal_move_count().saturating_sub(self.excluded.len());
             let line = format::status(centis, self.engine.nodes_searched(), self.depth, root);
             self.say(&line);
         }
