@@ -3,7 +3,7 @@
 CARGO ?= cargo
 BIN := target/release/chariot
 
-.PHONY: all build native run test bench perft-full smp-speedup sprt openings datagen tune clean help
+.PHONY: all build native run test bench perft-full smp-speedup sprt openings datagen tune xboard-test clean help
 
 # make datagen: where the data goes (ignored by git) and how it is made.
 DATA_DIR ?= data
@@ -47,6 +47,7 @@ sprt: ## NEW (a git revision, default the working tree) against BASE (default HE
 
 openings: ## Regenerate tests/data/openings.epd with fairy-stockfish (about 20 min)
 	tools/make_openings.py --count 1200 --seed 1 --out tests/data/openings.epd
+
 datagen: build ## Self-play data: GAMES games at NODES per move, THREADS at once, from BOOK, appended to DATA_DIR/datagen-seedSEED.bin
 	mkdir -p $(DATA_DIR)
 	$(BIN) datagen --out $(DATA_DIR)/datagen-seed$(SEED).bin --games $(GAMES) --nodes $(NODES) --threads $(THREADS) --seed $(SEED) $(if $(BOOK),--book $(BOOK))
@@ -54,6 +55,9 @@ datagen: build ## Self-play data: GAMES games at NODES per move, THREADS at once
 tune: build ## Fit src/eval/params.rs to DATA="file ..." (EPOCHS=30, TUNE_FLAGS="--lambda 0.5 --lr 0.5 ..."); git diff shows the change
 	@test -n "$(DATA)" || { echo 'usage: make tune DATA="data/datagen-seed1.bin ..." [EPOCHS=N] [TUNE_FLAGS=...]' >&2; exit 2; }
 	$(BIN) tune --out src/eval/params.rs --epochs $(EPOCHS) $(TUNE_FLAGS) $(DATA)
+
+xboard-test: build ## The real XBoard under Xvfb: Chariot vs Chariot and vs fairy-stockfish (needs xboard xvfb imagemagick fairy-stockfish; ~5 min)
+	tools/xboard-test.sh $(BIN)
 
 clean:
 	$(CARGO) clean

@@ -125,6 +125,23 @@ impl Engine {
         self.pos = pos;
     }
 
+    /// Plays the legal move `m` on the game position. A running search is
+    /// not disturbed (it searches a copy), but its result is for the
+    /// position before the move.
+    pub fn play(&mut self, m: Move) {
+        self.pos.do_move(m);
+    }
+
+    /// Takes back the last move of the game; false if there is none since
+    /// the FEN the game was set up from.
+    pub fn take_back(&mut self) -> bool {
+        let any = self.pos.game_ply() > 0;
+        if any {
+            self.pos.undo_move();
+        }
+        any
+    }
+
     /// Starts searching the current position (returns at once). A search
     /// already running is stopped first.
     pub fn go(&mut self, limits: SearchLimits) {
@@ -253,6 +270,11 @@ impl Engine {
     /// Nodes searched by the last finished search.
     pub fn last_nodes(&self) -> u64 {
         self.last_nodes
+    }
+
+    /// Nodes searched so far by the running search, or by the last one.
+    pub fn nodes_searched(&self) -> u64 {
+        self.running.as_ref().map_or(self.last_nodes, |r| r.shared.total_nodes())
     }
 
     /// New game: clears every thread's histories and the table (once the

@@ -1,9 +1,10 @@
 //! Fuzzing the protocol loop through the built binary: valid command lines
-//! of each dialect, mutated with a fixed seed (tokens swapped, deleted or
-//! repeated; random and invalid UTF-8 bytes; huge and negative numbers; long
-//! lines; CR, tabs and runs of spaces; truncation), with an `isready` every
-//! few lines. The engine must stay alive, answer every `isready` with
-//! `readyok`, print only well-formed lines, and quit cleanly at the end.
+//! of each dialect (UCI, UCCI, CECP), mutated with a fixed seed (tokens
+//! swapped, deleted or repeated; random and invalid UTF-8 bytes; huge and
+//! negative numbers; long lines; CR, tabs and runs of spaces; truncation),
+//! with an `isready` (CECP: `?` then `ping`) every few lines. The engine
+//! must stay alive, answer every `isready` with `readyok` (`ping N` with
+//! `pong N`), print only well-formed lines, and quit cleanly at the end.
 //!
 //! CI runs a few thousand lines per dialect; the ignored tests run 20,000
 //! (`cargo test --release --test protocol_fuzz -- --ignored`).
@@ -91,6 +92,60 @@ const UCCI: &[&str] = &[
     "probe",
     "probe startpos moves h2e2",
     "probe fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+];
+
+/// CECP, after `xboard` and `protover 2` (no `quit`: the fuzz ends with it).
+const XBOARD: &[&str] = &[
+    "new",
+    "variant xiangqi",
+    "force",
+    "go",
+    "playother",
+    "usermove h2e2",
+    "usermove h9g7",
+    "h0g2",
+    "b9c7",
+    "setboard rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1",
+    "setboard 4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1",
+    "setboard 4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1",
+    "setboard 3k5/9/9/9/9/9/9/9/9/4K4 b - - 119 80",
+    "level 40 0:02 0",
+    "level 0 0:01 0.1",
+    "st 0.05",
+    "sd 3",
+    "time 100",
+    "otim 100",
+    "?",
+    "ping 5",
+    "draw",
+    "result 1-0 {Red mates}",
+    "undo",
+    "remove",
+    "hard",
+    "easy",
+    "post",
+    "nopost",
+    "analyze",
+    "exit",
+    ".",
+    "bk",
+    "hint",
+    "memory 8",
+    "cores 1",
+    "option Hash=8",
+    "option Clear Hash",
+    "option MultiPV=2",
+    "option MultiPV=1",
+    "option Rule60=120",
+    "exclude h2e2",
+    "exclude all",
+    "include all",
+    "include h2e2",
+    "accepted usermove",
+    "rejected debug",
+    "protover 2",
+    "computer",
+    "name Fairy-Stockfish",
 ];
 
 const HUGE: &[&str] = &[
@@ -200,15 +255,100 @@ fn fuzzed_line(rng: &mut Rng, corpus: &[&str]) -> Vec<u8> {
     line
 }
 
-/// The first word, if the line would end the session.
-fn is_quit(line: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(line);
-    let first = text.split_ascii_whitespace().next().unwrap_or("").to_ascii_lowercase();
-    first == "quit" || first == "exit"
+/// How each dialect is driven.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Protocol {
+    Uci,
+    Ucci,
+    Xboard,
 }
 
-/// True for every kind of line the engine prints.
-fn well_formed(line: &str) -> bool {
+impl Protocol {
+    fn handshake(self) -> &'static [&'static str] {
+        match self {
+            Protocol::Uci => &["uci"],
+            Protocol::Ucci => &["ucci"],
+            Protocol::Xboard => &["xboard", "protover 2"],
+        }
+    }
+
+    fn corpus(self) -> Vec<&'static str> {
+        match self {
+            Protocol::Uci => COMMON.iter().chain(UCI).copied().collect(),
+            Protocol::Ucci => COMMON.iter().chain(UCCI).copied().collect(),
+            Protocol::Xboard => XBOARD.to_vec(),
+        }
+    }
+
+    /// True if the line would end the session (such lines are left out).
+    fn is_quit(self, line: &[u8]) -> bool {
+        let text = String::from_utf8_lossy(line);
+        let first = text.split_ascii_whitespace().next().unwrap_or("").to_ascii_lowercase();
+        // In CECP `exit` only leaves analyze mode.
+        first == "quit" || (first == "exit" && self != Protocol::Xboard)
+    }
+
+    /// Asks for a sign of life: `isready`, or in CECP `?` (so that the
+    /// engine is not thinking about its move, when `ping` would wait for
+    /// it) then `ping n`. Returns the reply to wait for.
+    fn sync(self, e: &mut EngineProcess, n: usize) -> String {
+        if self == Protocol::Xboard {
+            e.send("?");
+            e.send(&format!("ping {n}"));
+            format!("pong {n}")
+        } else {
+            e.send("isready");
+            "readyok".to_string()
+        }
+    }
+
+    /// True for every kind of line the engine prints in this dialect.
+    fn well_formed(self, line: &str) -> bool {
+        if self != Protocol::Xboard {
+            return well_formed_uci(line);
+        }
+        const PREFIXES: [&str; 16] = [
+            "feature ",
+            "pong ",
+            "move ",
+            "Hint: ",
+            "Illegal move: ",
+            "Error (",
+            "tellusererror Illegal position: ",
+            "# ",
+            "1-0 {",
+            "0-1 {",
+            "1/2-1/2 {",
+            "stat01: ",
+            " Chariot has no opening book.",
+            "offer draw",
+            "resign",
+            "",
+        ];
+        // ply score time nodes pv
+        let numbers = line.split(' ').take(4).filter(|f| f.parse::<i64>().is_ok()).count();
+        let thinking = numbers == 4;
+        thinking || PREFIXES.iter().any(|p| if p.is_empty() { line.is_empty() } else { line.starts_with(p) })
+    }
+
+    /// The move of a line that plays one (`bestmove m`, `move m`).
+    fn played_move(self, line: &str) -> Option<&str> {
+        let word = if self == Protocol::Xboard { "move" } else { "bestmove" };
+        let mut tokens = line.split_whitespace();
+        (tokens.next() == Some(word)).then(|| tokens.next().unwrap_or(""))
+    }
+
+    fn is_error(self, line: &str) -> bool {
+        if self == Protocol::Xboard {
+            line.starts_with("Error (") || line.starts_with("Illegal move: ")
+        } else {
+            line.contains(" error: ")
+        }
+    }
+}
+
+/// True for every kind of line the engine prints in UCI and UCCI.
+fn well_formed_uci(line: &str) -> bool {
     const PREFIXES: [&str; 22] = [
         "id name ",
         "id author ",
@@ -263,18 +403,17 @@ struct Tally {
 
 impl Tally {
     /// Checks one output line and counts it.
-    fn check(&mut self, line: &str) -> Result<(), String> {
-        if !well_formed(line) || line.len() > 8192 {
+    fn check(&mut self, protocol: Protocol, line: &str) -> Result<(), String> {
+        if !protocol.well_formed(line) || line.len() > 8192 {
             return Err(format!("unexpected output line: {:?}", line.chars().take(300).collect::<String>()));
         }
-        if line.starts_with("bestmove") {
-            let mv = line.split_whitespace().nth(1).unwrap_or("");
+        if let Some(mv) = protocol.played_move(line) {
             if mv != "(none)" && !is_move(mv) {
-                return Err(format!("malformed bestmove line: {line}"));
+                return Err(format!("malformed move line: {line}"));
             }
             self.bestmoves += 1;
         }
-        self.errors += line.contains(" error: ") as usize;
+        self.errors += protocol.is_error(line) as usize;
         Ok(())
     }
 }
@@ -285,17 +424,20 @@ impl Tally {
 /// in between, takes the system itself a few seconds.
 const PATIENCE: Duration = Duration::from_secs(10);
 
-fn fuzz(handshake: &str, dialect: &[&str], seed: u64, count: usize) {
-    let corpus: Vec<&str> = COMMON.iter().chain(dialect).copied().collect();
+fn fuzz(protocol: Protocol, seed: u64, count: usize) {
+    let corpus = protocol.corpus();
+    let name = protocol.handshake()[0];
     let mut rng = Rng(seed);
     let mut e = EngineProcess::start();
-    e.send(handshake);
+    for line in protocol.handshake() {
+        e.send(line);
+    }
     let mut tally = Tally::default();
     let start = Instant::now();
     let mut next_sync = 1 + rng.below(15);
     for i in 0..count {
         let mut line = fuzzed_line(&mut rng, &corpus);
-        if is_quit(&line) {
+        if protocol.is_quit(&line) {
             continue;
         }
         line.push(b'\n');
@@ -303,10 +445,10 @@ fn fuzz(handshake: &str, dialect: &[&str], seed: u64, count: usize) {
         tally.lines += 1;
         if i + 1 >= next_sync || i + 1 == count {
             next_sync = i + 2 + rng.below(15);
-            e.send("isready");
+            let reply = protocol.sync(&mut e, i);
             let t = Instant::now();
-            for l in e.read_until_within(2 * PATIENCE, |l| l == "readyok") {
-                if let Err(why) = tally.check(&l) {
+            for l in e.read_until_within(2 * PATIENCE, |l| l == reply) {
+                if let Err(why) = tally.check(protocol, &l) {
                     e.fail(&why);
                 }
             }
@@ -316,7 +458,7 @@ fn fuzz(handshake: &str, dialect: &[&str], seed: u64, count: usize) {
                     (t.elapsed(), String::from_utf8_lossy(&line).trim_end().chars().take(80).collect());
             }
             if t.elapsed() > PATIENCE {
-                e.fail(&format!("readyok took {:?}", t.elapsed()));
+                e.fail(&format!("{reply} took {:?}", t.elapsed()));
             }
         }
         if !e.is_alive() {
@@ -324,14 +466,14 @@ fn fuzz(handshake: &str, dialect: &[&str], seed: u64, count: usize) {
         }
     }
     // Quit: at once, or after the batch-mode grace if commands are queued.
-    e.send("stop");
+    e.send(if protocol == Protocol::Xboard { "force" } else { "stop" });
     let t = Instant::now();
     let (status, mut lines) = e.quit();
     if lines.last().is_some_and(|l| l == "bye") {
         lines.pop();
     }
     for l in &lines {
-        tally.check(l).unwrap();
+        tally.check(protocol, l).unwrap();
     }
     assert!(status.success(), "exit status {status:?}");
     assert!(
@@ -341,7 +483,7 @@ fn fuzz(handshake: &str, dialect: &[&str], seed: u64, count: usize) {
         lines.join("\n")
     );
     println!(
-        "{handshake}: {} lines, {} readyok, {} bestmoves, {} errors in {:.1} s; slowest readyok {:?} after {:?}",
+        "{name}: {} lines, {} replies to syncs, {} moves, {} errors in {:.1} s; slowest reply {:?} after {:?}",
         tally.lines,
         tally.readyok,
         tally.bestmoves,
@@ -351,34 +493,48 @@ fn fuzz(handshake: &str, dialect: &[&str], seed: u64, count: usize) {
         tally.slowest.1,
     );
     assert!(tally.readyok >= tally.lines / 16);
-    assert!(tally.bestmoves > 0 && tally.errors > tally.lines / 10, "the fuzz reached searches and errors");
+    // How many errors are printed depends on the machine's load in UCCI:
+    // batch mode queues the lines behind a long search, and at the end the
+    // queue is dropped after the quit grace (250 to 670 of 3,000 lines seen).
+    assert!(tally.bestmoves > 0 && tally.errors > tally.lines / 20, "the fuzz reached searches and errors");
 }
 
 #[test]
 fn fuzz_uci() {
-    fuzz("uci", UCI, 0x5EED_0001, 3000);
+    fuzz(Protocol::Uci, 0x5EED_0001, 3000);
 }
 
 #[test]
 fn fuzz_ucci() {
-    fuzz("ucci", UCCI, 0x5EED_0002, 3000);
+    fuzz(Protocol::Ucci, 0x5EED_0002, 3000);
+}
+
+#[test]
+fn fuzz_xboard() {
+    fuzz(Protocol::Xboard, 0x5EED_0003, 3000);
 }
 
 #[test]
 #[ignore = "20,000 lines per dialect: run with --ignored"]
 fn fuzz_uci_long() {
-    fuzz("uci", UCI, 0xC0FF_EE01, 20_000);
+    fuzz(Protocol::Uci, 0xC0FF_EE01, 20_000);
 }
 
 #[test]
 #[ignore = "20,000 lines per dialect: run with --ignored"]
 fn fuzz_ucci_long() {
-    fuzz("ucci", UCCI, 0xC0FF_EE02, 20_000);
+    fuzz(Protocol::Ucci, 0xC0FF_EE02, 20_000);
+}
+
+#[test]
+#[ignore = "20,000 lines per dialect: run with --ignored"]
+fn fuzz_xboard_long() {
+    fuzz(Protocol::Xboard, 0xC0FF_EE03, 20_000);
 }
 
 #[test]
 fn mutations_are_reproducible() {
-    let corpus: Vec<&str> = COMMON.iter().chain(UCCI).copied().collect();
+    let corpus = Protocol::Ucci.corpus();
     let run = || {
         let mut rng = Rng(42);
         (0..200).map(|_| fuzzed_line(&mut rng, &corpus)).collect::<Vec<_>>()

@@ -13,14 +13,42 @@ const UCCI_MATE: i32 = 10_000;
 /// Longest message printed (longer ones are cut).
 const MAX_MESSAGE: usize = 300;
 
-/// What decides whether a UCCI `bestmove` carries `draw`.
+/// What decides whether the engine's move carries a draw (UCCI `bestmove …
+/// draw`, CECP `offer draw`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DrawFlags {
-    /// The opponent offered a draw (`go draw`, `ponderhit draw`).
+    /// The opponent offered a draw (`go draw`, `ponderhit draw`, CECP `draw`).
     pub offered: bool,
     /// The game is drawn already (neither side can ever mate, or the arbiter
     /// rules a draw): the engine offers a draw itself.
     pub game_drawn: bool,
+}
+
+/// What the engine says with its move besides the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// It resigns.
+    Resign,
+    /// It offers a draw, or accepts the opponent's offer.
+    Draw,
+}
+
+impl DrawFlags {
+    /// The verdict on a move whose search scored `score`: a proven loss
+    /// resigns, a draw offer is accepted unless we are ahead, and a game
+    /// drawn already offers a draw by itself. A search stopped before its
+    /// first iteration has no score (it is outside ±[`MATE`]): it neither
+    /// resigns nor accepts.
+    pub fn verdict(self, score: i32) -> Option<Verdict> {
+        let known = (-MATE..=MATE).contains(&score);
+        if known && score <= -MATE_BOUND {
+            Some(Verdict::Resign)
+        } else if (known && self.offered && score <= 0) || self.game_drawn {
+            Some(Verdict::Draw)
+        } else {
+            None
+        }
+    }
 }
 
 /// `text` cut to `max` characters and kept to printable ASCII (anything
@@ -51,7 +79,8 @@ pub fn message(dialect: Dialect, text: &str) -> String {
     }
 }
 
-fn pv_text(pv: &[Move]) -> String {
+/// The moves, separated by spaces.
+pub fn pv_text(pv: &[Move]) -> String {
     pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
 }
 
@@ -94,10 +123,7 @@ pub fn ucci_score(score: i32) -> i32 {
 }
 
 /// The `bestmove` line (or `bestmove (none)` / `nobestmove` without a move).
-/// In UCCI a proven loss resigns, a draw offer is accepted unless we are
-/// ahead, and a dead position offers a draw by itself. A search stopped
-/// before its first iteration has no score (it is outside ±[`MATE`]): it
-/// neither resigns nor accepts.
+/// In UCCI it carries the [`DrawFlags::verdict`].
 fn bestmove(dialect: Dialect, best: Move, ponder: Option<Move>, score: i32, draw: DrawFlags) -> String {
     if !best.is_some() {
         return match dialect {
@@ -110,11 +136,10 @@ fn bestmove(dialect: Dialect, best: Move, ponder: Option<Move>, score: i32, draw
         line.push_str(&format!(" ponder {p}"));
     }
     if dialect == Dialect::Ucci {
-        let known = (-MATE..=MATE).contains(&score);
-        if known && score <= -MATE_BOUND {
-            line.push_str(" resign");
-        } else if (known && draw.offered && score <= 0) || draw.game_drawn {
-            line.push_str(" draw");
+        match draw.verdict(score) {
+            Some(Verdict::Resign) => line.push_str(" resign"),
+            Some(Verdict::Draw) => line.push_str(" draw"),
+            None => {}
         }
     }
     line

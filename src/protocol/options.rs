@@ -1,12 +1,13 @@
 //! The option table: one definition per option, with its UCI and UCCI
-//! names, so both dialects advertise and accept the same settings. Values
-//! are checked and clamped here; the session applies them.
+//! names, so every dialect advertises and accepts the same settings. Values
+//! are checked and clamped here; [`Setting::apply_to`] applies the engine's
+//! own settings, and each session keeps the rest.
 
 use once_cell::sync::Lazy;
 
 use super::command::Dialect;
 use super::parse::shown;
-use crate::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
+use crate::engine::{DEFAULT_HASH_MB, Engine, MAX_HASH_MB, MAX_THREADS};
 use crate::search::SearchConfig;
 
 /// Every option the engine knows.
@@ -84,6 +85,39 @@ pub struct Setting {
     pub id: OptionId,
     /// The value: the number of a spin, 0/1 for a check, 0 otherwise.
     pub value: i64,
+}
+
+impl Setting {
+    /// True for the settings that replace or clear the table or change the
+    /// thread pool: the session stops any search before it applies them.
+    pub fn needs_idle_engine(self) -> bool {
+        matches!(self.id, OptionId::Hash | OptionId::Threads | OptionId::ClearHash)
+    }
+
+    /// Applies a setting of the engine itself (table, threads, search
+    /// settings); the settings a session keeps (clock units, batch mode,
+    /// debug output, pondering, new game) change nothing here. The error
+    /// says what could not be done (see [`Engine::set_hash_mb`]).
+    pub fn apply_to(self, engine: &mut Engine) -> Result<(), String> {
+        let n = self.value.max(0) as u64;
+        let config = engine.config_mut();
+        match self.id {
+            OptionId::Hash => return engine.set_hash_mb(n as usize),
+            OptionId::Threads => return engine.set_threads(n as usize),
+            OptionId::ClearHash => return engine.clear_hash(),
+            OptionId::MultiPv => config.multipv = n as usize,
+            OptionId::MoveOverhead => config.move_overhead_ms = n,
+            OptionId::Rule60 => config.move_limit = n as u16,
+            OptionId::UseMillisec
+            | OptionId::Batch
+            | OptionId::Debug
+            | OptionId::NewGame
+            | OptionId::Ponder
+            | OptionId::Variant
+            | OptionId::Ignored => {}
+        }
+        Ok(())
+    }
 }
 
 const SEARCH_DEFAULTS: SearchConfig = SearchConfig::DEFAULT;

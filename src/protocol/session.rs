@@ -25,23 +25,21 @@
 //! to honour in full (it is a GUI gone wrong, or a fuzzer): then the engine
 //! gives the remaining work [`QUIT_GRACE`] and ends.
 
-use std::cell::{Cell, OnceCell};
 use std::collections::VecDeque;
 use std::io::Write;
-use std::ops::{Deref, DerefMut};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, Sender, TryRecvError, at, never, select, unbounded};
+use crossbeam_channel::{Receiver, TryRecvError, at, never, select};
 
 use super::command::{Command, Dialect, GoParams, PositionSpec};
 use super::format::{self, DrawFlags};
 use super::jobs::{Job, JobOutput};
+use super::lazy_engine::LazyEngine;
 use super::options::{self, OptionId, Setting};
 use super::parse::shown;
 use super::reader::Input;
 use crate::board::Position;
-use crate::engine::{Engine, PositionError, play_moves};
+use crate::engine::{PositionError, play_moves};
 use crate::eval;
 use crate::rules::Outcome;
 use crate::search::{SearchEvent, SearchLimits};
@@ -53,64 +51,7 @@ const QUOTED_MOVES: usize = 5;
 
 /// How long a queued `quit`, or the end of the input, waits for the work
 /// still to do once the input has had malformed lines.
-const QUIT_GRACE: Duration = Duration::from_secs(2);
-
-/// How long after its hard time limit a search is stopped from here if the
-/// main search thread has not stopped it.
-const DEADLINE_SLACK: Duration = Duration::from_millis(2);
-
-/// The engine, built on a thread of its own from the start: allocating the
-/// hash table takes several milliseconds, and the handshake (`uciok`) need
-/// not wait for it. The first use of the engine waits for it to be ready.
-struct LazyEngine {
-    engine: OnceCell<Engine>,
-    building: Cell<Option<JoinHandle<Engine>>>,
-}
-
-impl LazyEngine {
-    /// Starts building the engine; its search events will go to `events`.
-    fn spawn(events: Sender<SearchEvent>) -> LazyEngine {
-        let lazy = LazyEngine { engine: OnceCell::new(), building: Cell::new(None) };
-        let thread_events = events.clone();
-        let builder = std::thread::Builder::new().name("engine-init".into());
-        match builder.spawn(move || Engine::new(thread_events)) {
-            Ok(handle) => lazy.building.set(Some(handle)),
-            // No thread to spare: build it here and now.
-            Err(_) => {
-                let _ = lazy.engine.set(Engine::new(events));
-            }
-        }
-        lazy
-    }
-
-    /// The engine if it has been used already (never waits).
-    fn built(&self) -> Option<&Engine> {
-        self.engine.get()
-    }
-
-    /// The engine, once it is built (waits for the build the first time).
-    fn ready(&self) -> &Engine {
-        self.engine.get_or_init(|| {
-            let handle = self.building.take().expect("the engine is built once");
-            handle.join().expect("building the engine failed")
-        })
-    }
-}
-
-impl Deref for LazyEngine {
-    type Target = Engine;
-
-    fn deref(&self) -> &Engine {
-        self.ready()
-    }
-}
-
-impl DerefMut for LazyEngine {
-    fn deref_mut(&mut self) -> &mut Engine {
-        self.ready();
-        self.engine.get_mut().expect("built by ready()")
-    }
-}
+pub(super) const QUIT_GRACE: Duration = Duration::from_secs(2);
 
 /// See the module comment.
 pub struct Session<W: Write> {
@@ -137,13 +78,13 @@ pub struct Session<W: Write> {
 }
 
 impl<W: Write> Session<W> {
-    /// A session writing to `out`; it starts building its engine at once.
-    pub fn new(out: W) -> Session<W> {
-        let (event_tx, events) = unbounded();
+    /// A session writing to `out`, driving `engine`, whose search events
+    /// come on `events`.
+    pub fn new(out: W, engine: LazyEngine, events: Receiver<SearchEvent>) -> Session<W> {
         Session {
             out,
             dialect: Dialect::Uci,
-            engine: LazyEngine::spawn(event_tx),
+            engine,
             events,
             searches: VecDeque::new(),
             job: None,
@@ -180,10 +121,7 @@ impl<W: Write> Session<W> {
             let events = self.events.clone();
             let job_output = self.job.as_ref().map_or_else(never, |j| j.output().clone());
             let quit_deadline = self.quit_deadline.map_or_else(never, at);
-            // The main search thread keeps to the clock itself; this is the
-            // backstop for when it cannot get a core in time.
-            let search_deadline =
-                self.engine.built().and_then(Engine::deadline).map_or_else(never, |d| at(d + DEADLINE_SLACK));
+            let search_deadline = self.engine.search_deadline();
             select! {
                 recv(commands) -> input => match input {
                     Ok(input) => {
@@ -508,34 +446,20 @@ impl<W: Write> Session<W> {
     }
 
     fn apply(&mut self, s: Setting) {
-        let n = s.value.max(0) as u64;
+        let on = s.value != 0;
         match s.id {
-            OptionId::Hash => {
-                self.stop_search();
-                if let Err(e) = self.engine.set_hash_mb(n as usize) {
-                    self.error(&format!("setoption: {e}"));
-                }
-            }
-            OptionId::Threads => {
-                self.stop_search();
-                if let Err(e) = self.engine.set_threads(n as usize) {
-                    self.error(&format!("setoption: {e}"));
-                }
-            }
-            OptionId::ClearHash => {
-                self.stop_search();
-                if let Err(e) = self.engine.clear_hash() {
-                    self.error(&format!("setoption: {e}"));
-                }
-            }
             OptionId::NewGame => self.new_game(),
-            OptionId::MultiPv => self.engine.config_mut().multipv = n as usize,
-            OptionId::MoveOverhead => self.engine.config_mut().move_overhead_ms = n,
-            OptionId::Rule60 => self.engine.config_mut().move_limit = n as u16,
-            OptionId::UseMillisec => self.millis = n != 0,
-            OptionId::Batch => self.batch = n != 0,
-            OptionId::Debug => self.debug = n != 0,
-            OptionId::Ponder | OptionId::Variant | OptionId::Ignored => {}
+            OptionId::UseMillisec => self.millis = on,
+            OptionId::Batch => self.batch = on,
+            OptionId::Debug => self.debug = on,
+            _ => {
+                if s.needs_idle_engine() {
+                    self.stop_search();
+                }
+                if let Err(e) = s.apply_to(&mut self.engine) {
+                    self.error(&format!("setoption: {e}"));
+                }
+            }
         }
     }
 }
