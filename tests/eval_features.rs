@@ -1,12 +1,13 @@
 //! The evaluation as weight × feature count: for random positions, the
 //! features summed with the weights of `params.rs` give exactly `evaluate`,
-//! and changing one weight changes the sum by that weight's count.
+//! and changing one weight changes the sum by that weight's count; a
+//! position mirrored left-right has the mirrored features.
 
 mod common;
 
 use chariot::board::Position;
 use chariot::eval::features::Features;
-use chariot::eval::weights::{TUNED, at, values};
+use chariot::eval::weights::{TUNED, at, mirrors, values};
 use chariot::eval::{Taper, evaluate, is_dead_draw};
 use chariot::tools::bench::POSITIONS;
 use common::Rng;
@@ -93,4 +94,40 @@ fn the_parameter_vector_covers_every_tuned_constant_once() {
     }
     assert_eq!(next, at::COUNT);
     assert_eq!(values().len(), at::COUNT);
+}
+
+/// `pos` mirrored left-right (files a↔i).
+fn mirrored(pos: &Position) -> Position {
+    let fen = pos.fen();
+    let (board, rest) = fen.split_once(' ').unwrap();
+    let board: Vec<String> = board.split('/').map(|rank| rank.chars().rev().collect()).collect();
+    Position::from_fen(&format!("{} {rest}", board.join("/"))).unwrap()
+}
+
+#[test]
+fn a_mirrored_position_has_the_mirrored_features() {
+    let m = mirrors();
+    assert_eq!(m.len(), at::COUNT);
+    let moved = (0..at::COUNT).filter(|&i| m[i] != i).count();
+    assert_eq!(moved, 14 * 10 * 8, "14 square tables, 8 files off the centre");
+    assert!((0..at::COUNT).all(|i| m[m[i]] == i));
+    let mut positions = random_positions(3_000);
+    positions.extend(ENDGAMES.iter().map(|f| Position::from_fen(f).unwrap()));
+    let mut differ = 0;
+    for pos in &positions {
+        let (Some((f, taper)), Some((g, mirror_taper))) = (Features::of(pos), Features::of(&mirrored(pos)))
+        else {
+            assert!(is_dead_draw(pos));
+            continue;
+        };
+        assert_eq!(taper, mirror_taper);
+        let mut expected: Vec<(usize, usize, i32)> =
+            f.list.iter().map(|x| (m[x.mg], m[x.eg], x.count)).collect();
+        expected.sort_unstable();
+        let mut got: Vec<(usize, usize, i32)> = g.list.iter().map(|x| (x.mg, x.eg, x.count)).collect();
+        got.sort_unstable();
+        assert_eq!(got, expected, "{}", pos.fen());
+        differ += (got != f.list.iter().map(|x| (x.mg, x.eg, x.count)).collect::<Vec<_>>()) as usize;
+    }
+    assert!(differ > 1000, "most positions are not symmetric ({differ})");
 }

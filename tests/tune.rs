@@ -1,11 +1,12 @@
 //! `chariot tune` on a small data set: `--epochs 0` writes `params.rs` back
 //! byte for byte; tuning lowers the loss and writes the values it found in
-//! the layout rustfmt keeps; the gradient is the loss's derivative.
+//! the layout rustfmt keeps; mirrored square-table entries come out equal
+//! unless `--no-mirror`; the gradient is the loss's derivative.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use chariot::eval::weights::{TUNED, at, values};
+use chariot::eval::weights::{TUNED, at, mirrors, values};
 use chariot::tools::datagen::{self, Options};
 use chariot::tools::tune::dataset::Dataset;
 use chariot::tools::tune::model::{self, Target};
@@ -121,6 +122,35 @@ fn tuning_lowers_the_loss_and_writes_what_it_found() {
     if rustfmt_accepts(&out) == Some(false) {
         panic!("rustfmt would change the tuned params.rs:\n{text}");
     }
+    let _ = std::fs::remove_file(data);
+    let _ = std::fs::remove_file(out);
+}
+
+#[test]
+fn mirrored_entries_come_out_equal_unless_no_mirror() {
+    let data = small_data("mirror.bin");
+    let out = temp("mirror.rs");
+    let m = mirrors();
+    let tune = |extra: &[&str]| -> Vec<i32> {
+        let mut args =
+            vec!["tune", "--out", out.to_str().unwrap(), "--epochs", "3", "--batch", "64", "--k", "400"];
+        args.extend(extra);
+        args.push(data.to_str().unwrap());
+        let (code, err) = chariot(&args);
+        assert_eq!(code, 0, "{err}");
+        read_values(&std::fs::read_to_string(&out).unwrap())
+    };
+    let start = values();
+    assert!((0..at::COUNT).all(|i| start[i] == start[m[i]]), "params.rs is symmetric");
+    let moved = |v: &[i32]| (0..at::COUNT).filter(|&i| m[i] != i && v[i] != start[i]).count();
+    let tied = tune(&[]);
+    assert!(moved(&tied) > 100, "square tables were fitted ({})", moved(&tied));
+    for i in 0..at::COUNT {
+        assert_eq!(tied[i], tied[m[i]], "weight {i} and its mirror {}", m[i]);
+    }
+    let free = tune(&["--no-mirror"]);
+    let asymmetric = (0..at::COUNT).filter(|&i| free[i] != free[m[i]]).count();
+    assert!(asymmetric > 50, "--no-mirror fits each entry on its own ({asymmetric})");
     let _ = std::fs::remove_file(data);
     let _ = std::fs::remove_file(out);
 }

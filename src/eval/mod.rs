@@ -313,6 +313,16 @@ mod tests {
     }
 
     #[test]
+    fn the_square_tables_are_the_weights_items_of_board_shape() {
+        let mut used: Vec<usize> = SQUARE_TABLES.iter().flat_map(|t| [t.1, t.3]).collect();
+        used.sort_unstable();
+        let mut shaped: Vec<usize> =
+            weights::TUNED.iter().filter(|item| item.is_square_table()).map(|item| item.start).collect();
+        shaped.sort_unstable();
+        assert_eq!(used, shaped);
+    }
+
+    #[test]
     fn material_counts_and_dead_draws() {
         let up_rook =
             Position::from_fen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w").unwrap();

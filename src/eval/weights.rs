@@ -89,6 +89,32 @@ pub struct Item {
     pub shape: Shape,
 }
 
+impl Item {
+    /// True for a square table: `[[i32; 9]; 10]`, one row per rank and one
+    /// column per file, as the board is drawn (the evaluation's
+    /// `SQUARE_TABLES`; a test checks that these are exactly the tables
+    /// indexed by file).
+    pub const fn is_square_table(&self) -> bool {
+        matches!(self.shape, Shape::Table { rows: 10, cols: 9 })
+    }
+}
+
+/// For every weight, the index of its left-right mirror: in a square table
+/// the entry of the same rank and the mirrored file (a↔i, b↔h, c↔g, d↔f);
+/// itself on the e file and for every weight not indexed by file. The board
+/// is symmetric under this mirroring, so a weight and its mirror have the
+/// same true value.
+pub fn mirrors() -> Vec<usize> {
+    let mut out: Vec<usize> = (0..at::COUNT).collect();
+    for item in TUNED.iter().filter(|item| item.is_square_table()) {
+        for i in 0..item.len {
+            let (rank, file) = (i / 9, i % 9);
+            out[item.start + i] = item.start + rank * 9 + (8 - file);
+        }
+    }
+    out
+}
+
 macro_rules! offsets {
     ($start:expr;) => {
         /// Number of tuned values.

@@ -2,14 +2,20 @@
 //! (Texel's method with the exact gradient of the evaluation's features).
 //!
 //! `chariot tune --out FILE [--epochs N] [--lr X] [--batch N] [--lambda X]
-//! [--k X] [--limit N] [--threads N] [--seed N] DATA…` reads the positions
-//! of the data files ([`dataset`]), holds one block of 256 positions in ten
-//! out, fits the sigmoid's scale K to the game results with the current
-//! weights (unless `--k` is given), then runs `--epochs` passes of Adam over
-//! shuffled mini-batches ([`model`]), printing the training and holdout loss
-//! after each, and writes the rounded weights to FILE in the layout of
-//! `params.rs` ([`writer`]). With `--epochs 0` it writes `params.rs` back
-//! unchanged.
+//! [--k X] [--limit N] [--threads N] [--seed N] [--no-mirror] DATA…` reads
+//! the positions of the data files ([`dataset`]), holds one block of 256
+//! positions in ten out, fits the sigmoid's scale K to the game results with
+//! the current weights (unless `--k` is given), then runs `--epochs` passes
+//! of Adam over shuffled mini-batches ([`model`]), printing the training and
+//! holdout loss after each, and writes the rounded weights to FILE in the
+//! layout of `params.rs` ([`writer`]).
+//!
+//! The board is symmetric under mirroring the files (a↔i), so each square
+//! table entry is fitted together with its mirror as one parameter
+//! ([`model::Ties`]) and both are written equal; a pair that differs in
+//! `params.rs` is set to its mean before the first step. `--no-mirror` fits
+//! every entry on its own. With `--epochs 0` no step is taken and nothing is
+//! averaged: `params.rs` is written back unchanged.
 
 pub mod dataset;
 pub mod model;
@@ -21,10 +27,10 @@ use std::time::Instant;
 use crate::board::zobrist::SplitMix64;
 use crate::eval::weights::values;
 use dataset::Dataset;
-use model::{Adam, Target};
+use model::{Adam, Target, Ties};
 
 /// The usage line of `chariot tune`.
-pub const USAGE: &str = "chariot tune --out FILE [--epochs N] [--lr X] [--batch N] [--lambda X] [--k X] [--limit N] [--threads N] [--seed N] DATA...";
+pub const USAGE: &str = "chariot tune --out FILE [--epochs N] [--lr X] [--batch N] [--lambda X] [--k X] [--limit N] [--threads N] [--seed N] [--no-mirror] DATA...";
 
 /// The options of `chariot tune`.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,6 +55,8 @@ pub struct Options {
     pub threads: usize,
     /// Seed of the mini-batch shuffle.
     pub seed: u64,
+    /// Fit each square-table entry and its left-right mirror as one parameter.
+    pub mirror: bool,
 }
 
 /// Parses the arguments after `tune`.
@@ -65,6 +73,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         limit: u64::MAX,
         threads: cores,
         seed: 0,
+        mirror: true,
     };
     let mut out = None;
     let mut it = args.iter();
@@ -74,6 +83,10 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             continue;
         }
         let flag = arg.as_str();
+        if flag == "--no-mirror" {
+            o.mirror = false;
+            continue;
+        }
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
         match flag {
             "--out" => out = Some(PathBuf::from(value)),
@@ -158,6 +171,17 @@ pub fn run(o: &Options) -> Result<(), String> {
         model::loss(&data, &train, &w, target, o.threads),
         holdout_loss(&w)
     );
+    let ties = if o.mirror { Ties::mirrors() } else { Ties::default() };
+    if o.epochs > 0 {
+        let averaged = ties.average(&mut w);
+        if averaged > 0 {
+            eprintln!(
+                "tune: {averaged} mirrored pairs of square-table entries differed and start at their mean: loss train {:.6}, holdout {:.6}",
+                model::loss(&data, &train, &w, target, o.threads),
+                holdout_loss(&w)
+            );
+        }
+    }
     let mut adam = Adam::new(w.len(), o.lr);
     let mut rng = SplitMix64(o.seed);
     let (lo, hi) = (writer::RANGE.0 as f64, writer::RANGE.1 as f64);
@@ -168,8 +192,9 @@ pub fn run(o: &Options) -> Result<(), String> {
         }
         let mut total = 0.0;
         for batch in train.chunks(o.batch) {
-            let (loss, grad) = model::gradient(&data, batch, &w, target, o.threads);
+            let (loss, mut grad) = model::gradient(&data, batch, &w, target, o.threads);
             total += loss * batch.len() as f64;
+            ties.tie(&mut grad);
             adam.step(&mut w, &grad);
             for x in &mut w {
                 *x = x.clamp(lo, hi);

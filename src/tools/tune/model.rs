@@ -142,6 +142,47 @@ pub fn fit_k(data: &Dataset, idx: &[u32], w: &[f64], threads: usize) -> f64 {
     (a + b) / 2.0
 }
 
+/// Weights fitted as one parameter: pairs of weights that stay equal (the
+/// left-right mirrored entries of the square tables).
+#[derive(Clone, Debug, Default)]
+pub struct Ties {
+    /// The pairs `(i, j)`, `i < j`.
+    pub pairs: Vec<(usize, usize)>,
+}
+
+impl Ties {
+    /// Every square-table entry tied to its mirror across the e file.
+    pub fn mirrors() -> Ties {
+        let m = crate::eval::weights::mirrors();
+        Ties { pairs: m.iter().enumerate().filter(|&(i, &j)| i < j).map(|(i, &j)| (i, j)).collect() }
+    }
+
+    /// Sets both weights of each pair to their mean; returns how many pairs differed.
+    pub fn average(&self, w: &mut [f64]) -> usize {
+        let mut changed = 0;
+        for &(i, j) in &self.pairs {
+            if w[i] != w[j] {
+                let mean = (w[i] + w[j]) / 2.0;
+                (w[i], w[j]) = (mean, mean);
+                changed += 1;
+            }
+        }
+        changed
+    }
+
+    /// Turns the gradient with respect to the weights into the gradient with
+    /// respect to the parameters: both weights of a pair get the sum of
+    /// their derivatives (the derivative of the loss when the one parameter
+    /// they share moves). Equal weights with equal gradients take equal
+    /// steps, so a pair stays equal.
+    pub fn tie(&self, g: &mut [f64]) {
+        for &(i, j) in &self.pairs {
+            let sum = g[i] + g[j];
+            (g[i], g[j]) = (sum, sum);
+        }
+    }
+}
+
 /// The Adam optimiser (Kingma and Ba), one moment pair per weight.
 pub struct Adam {
     lr: f64,
@@ -172,5 +213,38 @@ impl Adam {
             self.v[i] = Self::BETA2 * self.v[i] + (1.0 - Self::BETA2) * g[i] * g[i];
             w[i] -= self.lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + Self::EPSILON);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tied_weights_start_at_their_mean_and_stay_equal() {
+        let ties = Ties { pairs: vec![(0, 2), (1, 3)] };
+        let mut w = vec![10.0, 5.0, 14.0, 5.0, 7.0];
+        assert_eq!(ties.average(&mut w), 1);
+        assert_eq!(w, [12.0, 5.0, 12.0, 5.0, 7.0]);
+        let mut adam = Adam::new(w.len(), 0.5);
+        for step in 0..50 {
+            let mut g: Vec<f64> = (0..w.len()).map(|i| ((i * 7 + step * 3) % 5) as f64 - 2.1).collect();
+            let (a, b) = (g[0], g[2]);
+            ties.tie(&mut g);
+            assert_eq!((g[0], g[2]), (a + b, a + b));
+            adam.step(&mut w, &g);
+            assert_eq!((w[0], w[1]), (w[2], w[3]));
+        }
+        assert_ne!(w[0], 12.0);
+    }
+
+    #[test]
+    fn the_mirror_ties_pair_the_files_of_every_square_table() {
+        use crate::eval::weights::at;
+        let ties = Ties::mirrors();
+        assert_eq!(ties.pairs.len(), 14 * 10 * 4);
+        assert!(ties.pairs.contains(&(at::ROOK_PST_MG, at::ROOK_PST_MG + 8)));
+        assert!(ties.pairs.contains(&(at::KING_PST_EG + 9 * 9 + 3, at::KING_PST_EG + 9 * 9 + 5)));
+        assert!(ties.pairs.iter().all(|&(i, j)| i < j && j - i <= 8));
     }
 }
