@@ -1,7 +1,7 @@
 //! `chariot tune` on a small data set: `--epochs 0` writes `params.rs` back
 //! byte for byte; tuning lowers the loss and writes the values it found in
 //! the layout rustfmt keeps; mirrored square-table entries come out equal
-//! unless `--no-mirror`; the gradient is the loss's derivative.
+//! unless `--no-mirror`; `--l2` holds the weights back; the gradient is the loss's derivative.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -156,6 +156,26 @@ fn mirrored_entries_come_out_equal_unless_no_mirror() {
 }
 
 #[test]
+fn a_strong_l2_pull_keeps_the_weights_near_params_rs() {
+    let data = small_data("l2.bin");
+    let out = temp("l2.rs");
+    let largest_change = |extra: &[&str]| -> i32 {
+        let mut args = vec!["tune", "--out", out.to_str().unwrap(), "--epochs", "5", "--batch", "64"];
+        args.extend(extra);
+        args.push(data.to_str().unwrap());
+        let (code, err) = chariot(&args);
+        assert_eq!(code, 0, "{err}");
+        let tuned = read_values(&std::fs::read_to_string(&out).unwrap());
+        tuned.iter().zip(values()).map(|(a, b)| (a - b).abs()).max().unwrap()
+    };
+    let free = largest_change(&[]);
+    let pulled = largest_change(&["--l2", "1"]);
+    assert!(free >= 10 && pulled <= 1, "largest change {free} without the pull, {pulled} with it");
+    let _ = std::fs::remove_file(data);
+    let _ = std::fs::remove_file(out);
+}
+
+#[test]
 fn any_values_in_range_are_laid_out_as_rustfmt_does() {
     let path = temp("extreme.rs");
     let n = values().len();
@@ -211,6 +231,7 @@ fn bad_arguments_are_errors_with_status_2() {
         (&["tune", "--out", "/tmp/x.rs", "--lambda", "2", "d.bin"], "bad value '2' for --lambda"),
         (&["tune", "--out", "/tmp/x.rs", "--epochs", "-3", "d.bin"], "bad value '-3' for --epochs"),
         (&["tune", "--out", "/tmp/x.rs", "--speed", "9", "d.bin"], "unknown tune option '--speed'"),
+        (&["tune", "--out", "/tmp/x.rs", "--l2", "-1", "d.bin"], "bad value '-1' for --l2"),
         (&["tune", "--out", "/tmp/x.rs", "/nonexistent.bin"], "cannot open /nonexistent.bin"),
     ];
     for (args, needle) in cases {

@@ -2,7 +2,7 @@
 //! (Texel's method with the exact gradient of the evaluation's features).
 //!
 //! `chariot tune --out FILE [--epochs N] [--lr X] [--batch N] [--lambda X]
-//! [--k X] [--limit N] [--threads N] [--seed N] [--no-mirror] DATA…` reads
+//! [--k X] [--l2 X] [--limit N] [--threads N] [--seed N] [--no-mirror] DATA…` reads
 //! the positions of the data files ([`dataset`]), holds one block of 256
 //! positions in ten out, fits the sigmoid's scale K to the game results with
 //! the current weights (unless `--k` is given), then runs `--epochs` passes
@@ -16,6 +16,11 @@
 //! `params.rs` is set to its mean before the first step. `--no-mirror` fits
 //! every entry on its own. With `--epochs 0` no step is taken and nothing is
 //! averaged: `params.rs` is written back unchanged.
+//!
+//! `--l2 X` (default 0) adds `X · Σ (w − w₀)²` over every weight to the
+//! loss (a mean over positions), pulling each weight toward its value in
+//! `params.rs`: a weight with little data stays near the hand-set value.
+//! The losses printed are the data's, without this penalty.
 
 pub mod dataset;
 pub mod model;
@@ -27,10 +32,10 @@ use std::time::Instant;
 use crate::board::zobrist::SplitMix64;
 use crate::eval::weights::values;
 use dataset::Dataset;
-use model::{Adam, Target, Ties};
+use model::{Adam, Prior, Target, Ties};
 
 /// The usage line of `chariot tune`.
-pub const USAGE: &str = "chariot tune --out FILE [--epochs N] [--lr X] [--batch N] [--lambda X] [--k X] [--limit N] [--threads N] [--seed N] [--no-mirror] DATA...";
+pub const USAGE: &str = "chariot tune --out FILE [--epochs N] [--lr X] [--batch N] [--lambda X] [--k X] [--l2 X] [--limit N] [--threads N] [--seed N] [--no-mirror] DATA...";
 
 /// The options of `chariot tune`.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,6 +54,8 @@ pub struct Options {
     pub lambda: f64,
     /// The sigmoid's scale; fitted when `None`.
     pub k: Option<f64>,
+    /// Strength of the pull toward the starting values (0: none).
+    pub l2: f64,
     /// Read at most this many records.
     pub limit: u64,
     /// Threads for loading and for the gradient.
@@ -70,6 +77,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         batch: 16384,
         lambda: 0.5,
         k: None,
+        l2: 0.0,
         limit: u64::MAX,
         threads: cores,
         seed: 0,
@@ -98,6 +106,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "--lr" => o.lr = real(flag, value, 0.0, 1000.0)?,
             "--lambda" => o.lambda = real(flag, value, 0.0, 1.0)?,
             "--k" => o.k = Some(real(flag, value, 1.0, 100_000.0)?),
+            "--l2" => o.l2 = real(flag, value, 0.0, 1e9)?,
             _ => return Err(format!("unknown tune option '{flag}'\nusage: {USAGE}")),
         }
     }
@@ -182,6 +191,7 @@ pub fn run(o: &Options) -> Result<(), String> {
             );
         }
     }
+    let prior = Prior { l2: o.l2, start: initial.iter().map(|&v| v as f64).collect() };
     let mut adam = Adam::new(w.len(), o.lr);
     let mut rng = SplitMix64(o.seed);
     let (lo, hi) = (writer::RANGE.0 as f64, writer::RANGE.1 as f64);
@@ -194,14 +204,17 @@ pub fn run(o: &Options) -> Result<(), String> {
         for batch in train.chunks(o.batch) {
             let (loss, mut grad) = model::gradient(&data, batch, &w, target, o.threads);
             total += loss * batch.len() as f64;
+            prior.add_gradient(&w, &mut grad);
             ties.tie(&mut grad);
             adam.step(&mut w, &grad);
             for x in &mut w {
                 *x = x.clamp(lo, hi);
             }
         }
+        let penalty =
+            if o.l2 > 0.0 { format!(", l2 penalty {:.6}", prior.penalty(&w)) } else { String::new() };
         eprintln!(
-            "tune: epoch {epoch}/{}: train {:.6}, holdout {:.6} ({:.1} s)",
+            "tune: epoch {epoch}/{}: train {:.6}, holdout {:.6}{penalty} ({:.1} s)",
             o.epochs,
             total / train.len() as f64,
             holdout_loss(&w),

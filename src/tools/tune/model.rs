@@ -183,6 +183,37 @@ impl Ties {
     }
 }
 
+/// An L2 pull toward the starting values: `l2 · Σ (w − start)²` over every
+/// weight is added to the (mean, per-position) loss, so that a weight that
+/// few positions inform stays near its hand-set value.
+#[derive(Clone, Debug)]
+pub struct Prior {
+    /// The strength of the pull (0: none).
+    pub l2: f64,
+    /// The values the weights are pulled toward.
+    pub start: Vec<f64>,
+}
+
+impl Prior {
+    /// The penalty of the weights `w`.
+    pub fn penalty(&self, w: &[f64]) -> f64 {
+        if self.l2 == 0.0 {
+            return 0.0;
+        }
+        self.l2 * w.iter().zip(&self.start).map(|(x, s)| (x - s) * (x - s)).sum::<f64>()
+    }
+
+    /// Adds the penalty's gradient at `w` to `g`.
+    pub fn add_gradient(&self, w: &[f64], g: &mut [f64]) {
+        if self.l2 == 0.0 {
+            return;
+        }
+        for ((g, x), s) in g.iter_mut().zip(w).zip(&self.start) {
+            *g += 2.0 * self.l2 * (x - s);
+        }
+    }
+}
+
 /// The Adam optimiser (Kingma and Ba), one moment pair per weight.
 pub struct Adam {
     lr: f64,
@@ -236,6 +267,24 @@ mod tests {
             assert_eq!((w[0], w[1]), (w[2], w[3]));
         }
         assert_ne!(w[0], 12.0);
+    }
+
+    #[test]
+    fn the_prior_gradient_is_the_derivative_of_its_penalty() {
+        let prior = Prior { l2: 0.003, start: vec![1.0, -4.0, 20.0] };
+        let w = [3.5, -4.0, 11.0];
+        assert!((prior.penalty(&w) - 0.003 * (2.5 * 2.5 + 81.0)).abs() < 1e-12);
+        let mut g = vec![1.0; 3];
+        prior.add_gradient(&w, &mut g);
+        for i in 0..3 {
+            let (mut up, mut down) = (w, w);
+            up[i] += 1e-4;
+            down[i] -= 1e-4;
+            let numeric = (prior.penalty(&up) - prior.penalty(&down)) / 2e-4;
+            assert!((g[i] - 1.0 - numeric).abs() < 1e-9, "{i}: {} vs {numeric}", g[i] - 1.0);
+        }
+        let none = Prior { l2: 0.0, ..prior };
+        assert_eq!(none.penalty(&w), 0.0);
     }
 
     #[test]
