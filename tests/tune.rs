@@ -194,6 +194,22 @@ fn any_values_in_range_are_laid_out_as_rustfmt_does() {
 }
 
 #[test]
+fn games_are_told_apart_by_their_plies() {
+    let path = small_data("games.bin");
+    let mut data = Dataset::default();
+    data.load(std::fs::File::open(&path).unwrap(), u64::MAX, 2).unwrap();
+    assert_eq!(data.game_count, 4, "small_data plays 4 games");
+    assert_eq!(data.games.len(), data.len());
+    assert!(data.games.windows(2).all(|g| g[1] == g[0] || g[1] == g[0] + 1));
+    assert_eq!((data.games[0], data.games[data.len() - 1]), (0, 3));
+    // A second file (or the same again) starts new games.
+    data.load(std::fs::File::open(&path).unwrap(), u64::MAX, 2).unwrap();
+    assert_eq!(data.game_count, 8);
+    assert_eq!(data.games[data.len() - 1], 7);
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
 fn the_gradient_is_the_derivative_of_the_loss() {
     let path = small_data("gradient.bin");
     let mut data = Dataset::default();

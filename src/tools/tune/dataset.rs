@@ -1,14 +1,24 @@
 //! The tuner's positions, kept as their features only: per position a few
-//! bytes of taper and target, and a list of 6-byte entries (two weight
-//! indices and a count), so that millions of positions fit in memory.
+//! bytes of taper and target, the number of its game, and a list of 6-byte
+//! entries (two weight indices and a count), so that millions of positions
+//! fit in memory.
+//!
+//! Records carry no game number, but a game's records are consecutive and
+//! their ply increases: a record starts a new game when it is the first of
+//! a file, when its ply is not above the previous record's, or when its
+//! result or its kind of end differs from the previous record's (both are
+//! the same for every record of a game). Two games can only be taken for
+//! one when a game's first recorded ply exceeds the previous game's last and
+//! both ended alike.
 
 use std::io::Read;
 
 use crate::eval::Taper;
 use crate::eval::features::Features;
 use crate::eval::weights::at;
+use crate::rules::Outcome;
 use crate::search::score::MATE_BOUND;
-use crate::tools::datagen::format::{Reader, Record};
+use crate::tools::datagen::format::{End, Reader, Record};
 
 const _: () = assert!(at::COUNT <= u16::MAX as usize, "weight indices fit 16 bits");
 
@@ -53,6 +63,12 @@ impl Sample {
 pub struct Dataset {
     /// Every position's sample.
     pub samples: Vec<Sample>,
+    /// Every position's game, numbered from 0 in the order read.
+    pub games: Vec<u32>,
+    /// Games seen (including those whose positions were all left out).
+    pub game_count: u32,
+    /// Ply, result and end of the last record read, while in a file.
+    last: Option<(u16, Outcome, End)>,
     /// Where each position's entries start (one more than positions).
     pub starts: Vec<usize>,
     /// All entries, position after position.
@@ -63,8 +79,8 @@ pub struct Dataset {
     pub skipped: u64,
 }
 
-/// The usable records of a batch, decoded: their samples and entries.
-type Decoded = Vec<(Sample, Vec<Entry>)>;
+/// The usable records of a batch, decoded: their samples, entries and games.
+type Decoded = Vec<(Sample, Vec<Entry>, u32)>;
 
 /// Records decoded per batch of the parallel loader.
 const CHUNK: usize = 1 << 16;
@@ -95,11 +111,15 @@ impl Dataset {
             self.starts.push(0);
         }
         let mut reader = Reader::new(input);
+        self.last = None;
         loop {
             let mut chunk = Vec::with_capacity(CHUNK);
             while chunk.len() < CHUNK && self.read + (chunk.len() as u64) < limit {
                 match reader.next_record().map_err(|e| e.to_string())? {
-                    Some(r) => chunk.push(r),
+                    Some(r) => {
+                        let game = self.game_of(&r);
+                        chunk.push((r, game));
+                    }
                     None => break,
                 }
             }
@@ -118,8 +138,9 @@ impl Dataset {
                     .collect()
             });
             for part in parts {
-                for (sample, entries) in part? {
+                for (sample, entries, game) in part? {
                     self.samples.push(sample);
+                    self.games.push(game);
                     self.entries.extend(entries);
                     self.starts.push(self.entries.len());
                 }
@@ -134,12 +155,25 @@ impl Dataset {
         }
         Ok(())
     }
+
+    /// The game of `r`, the record read after the previous one.
+    fn game_of(&mut self, r: &Record) -> u32 {
+        let same = match self.last {
+            Some((ply, result, end)) => r.ply > ply && r.result == result && r.end == end,
+            None => false,
+        };
+        if !same {
+            self.game_count += 1;
+        }
+        self.last = Some((r.ply, r.result, r.end));
+        self.game_count - 1
+    }
 }
 
-/// The samples and entries of the usable records among `records`.
-fn decode(records: &[Record]) -> Result<Decoded, String> {
+/// The samples, entries and games of the usable records among `records`.
+fn decode(records: &[(Record, u32)]) -> Result<Decoded, String> {
     let mut out = Vec::with_capacity(records.len());
-    for r in records {
+    for &(ref r, game) in records {
         if r.score.unsigned_abs() as i32 >= MATE_BOUND {
             continue;
         }
@@ -162,7 +196,7 @@ fn decode(records: &[Record]) -> Result<Decoded, String> {
             score: r.score,
             result: r.result_for_side_to_move() as f32,
         };
-        out.push((sample, entries));
+        out.push((sample, entries, game));
     }
     Ok(out)
 }

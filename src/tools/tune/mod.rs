@@ -3,8 +3,8 @@
 //!
 //! `chariot tune --out FILE [--epochs N] [--lr X] [--batch N] [--lambda X]
 //! [--k X] [--l2 X] [--limit N] [--threads N] [--seed N] [--no-mirror] DATA…` reads
-//! the positions of the data files ([`dataset`]), holds one block of 256
-//! positions in ten out, fits the sigmoid's scale K to the game results with
+//! the positions of the data files ([`dataset`]), holds the positions of
+//! one game in ten out (chosen by a hash of the game's number), fits the sigmoid's scale K to the game results with
 //! the current weights (unless `--k` is given), then runs `--epochs` passes
 //! of Adam over shuffled mini-batches ([`model`]), printing the training and
 //! holdout loss after each, and writes the rounded weights to FILE in the
@@ -131,11 +131,11 @@ fn real(flag: &str, text: &str, min: f64, max: f64) -> Result<f64, String> {
         .ok_or_else(|| format!("bad value '{text}' for {flag} (expected a number in {min}..={max})"))
 }
 
-/// True if position `i` belongs to the holdout set: one block of 256
-/// consecutive positions in ten (a game's positions are consecutive, so
-/// most games fall on one side).
-fn is_holdout(i: usize) -> bool {
-    (i / 256) % 10 == 9
+/// True if the positions of game `game` (numbered in the order read) are
+/// held out: one game in ten, chosen by a hash, whatever `--seed`. Whole
+/// games, because the positions of one game are much alike.
+fn is_holdout(game: u32) -> bool {
+    SplitMix64(game as u64 ^ 0x401D).next_u64().is_multiple_of(10)
 }
 
 /// Runs the tuner.
@@ -151,13 +151,14 @@ pub fn run(o: &Options) -> Result<(), String> {
         return Err("no usable position in the data".into());
     }
     let (holdout, mut train): (Vec<u32>, Vec<u32>) =
-        (0..data.len() as u32).partition(|&i| is_holdout(i as usize));
+        (0..data.len() as u32).partition(|&i| is_holdout(data.games[i as usize]));
     if train.is_empty() {
         return Err("too few positions to train on".into());
     }
     eprintln!(
-        "tune: {} positions ({} train, {} holdout; {} records read, {} left out: mate scores, dead draws), {:.1} s",
+        "tune: {} positions of {} games ({} train, {} holdout: the positions of one game in ten; {} records read, {} left out: mate scores, dead draws), {:.1} s",
         data.len(),
+        data.game_count,
         train.len(),
         holdout.len(),
         data.read,
@@ -238,4 +239,17 @@ pub fn run(o: &Options) -> Result<(), String> {
         start.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_game_in_ten_is_held_out() {
+        let held = (0..100_000).filter(|&g| is_holdout(g)).count();
+        assert!((9_500..=10_500).contains(&held), "{held}");
+        let runs = (0..100_000).filter(|&g| is_holdout(g) && is_holdout(g + 1)).count();
+        assert!((700..=1_300).contains(&runs), "neighbours are independent ({runs})");
+    }
 }
