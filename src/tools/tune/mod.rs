@@ -2,13 +2,14 @@
 //! (Texel's method with the exact gradient of the evaluation's features).
 //!
 //! `chariot tune --out FILE [--epochs N] [--lr X] [--batch N] [--lambda X]
-//! [--k X] [--l2 X] [--limit N] [--threads N] [--seed N] [--no-mirror] DATA…` reads
-//! the positions of the data files ([`dataset`]), holds the positions of
-//! one game in ten out (chosen by a hash of the game's number), fits the sigmoid's scale K to the game results with
-//! the current weights (unless `--k` is given), then runs `--epochs` passes
-//! of Adam over shuffled mini-batches ([`model`]), printing the training and
-//! holdout loss after each, and writes the rounded weights to FILE in the
-//! layout of `params.rs` ([`writer`]).
+//! [--k X] [--l2 X] [--limit N] [--threads N] [--seed N] [--no-mirror]
+//! DATA…` reads the positions of the data files ([`dataset`]), holds the
+//! positions of one game in ten out (chosen by a hash of the game's number),
+//! fits the sigmoid's scale K to the game results with the current weights
+//! (unless `--k` is given), then runs `--epochs` passes of Adam over shuffled
+//! mini-batches ([`model`]), printing the training and holdout loss after
+//! each, and writes the rounded weights to FILE in the layout of `params.rs`
+//! ([`writer`]).
 //!
 //! The board is symmetric under mirroring the files (a↔i), so each square
 //! table entry is fitted together with its mirror as one parameter
