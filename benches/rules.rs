@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::hint::black_box;
 
 use chariot::board::Position;
-use chariot::rules::{DEFAULT_MOVE_LIMIT, adjudicate, search_ruling};
+use chariot::rules::{Rules, adjudicate, search_ruling};
 use chariot::types::Move;
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -47,9 +47,9 @@ fn rules(c: &mut Criterion) {
     let mut group = c.benchmark_group("rules");
     for plies in [10, 60, 110] {
         let mut pos = quiet_walk(plies);
-        assert_eq!(search_ruling(&mut pos, 8, DEFAULT_MOVE_LIMIT), None);
+        assert_eq!(search_ruling(&mut pos, 8, Rules::DEFAULT), None);
         group.bench_function(format!("search_ruling/no_repetition/{plies}_plies"), |b| {
-            b.iter(|| search_ruling(black_box(&mut pos), 8, DEFAULT_MOVE_LIMIT))
+            b.iter(|| search_ruling(black_box(&mut pos), 8, Rules::DEFAULT))
         });
     }
     // A second occurrence inside the tree in a full-material shuffle: every
@@ -58,21 +58,21 @@ fn rules(c: &mut Criterion) {
         "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1",
         &["a0a1", "i9i8", "a1a0", "i8i9"],
     );
-    assert!(search_ruling(&mut shuffle, 5, DEFAULT_MOVE_LIMIT).is_some());
+    assert!(search_ruling(&mut shuffle, 5, Rules::DEFAULT).is_some());
     group.bench_function("search_ruling/twofold_full_material", |b| {
-        b.iter(|| search_ruling(black_box(&mut shuffle), 5, DEFAULT_MOVE_LIMIT))
+        b.iter(|| search_ruling(black_box(&mut shuffle), 5, Rules::DEFAULT))
     });
     // A perpetual check: settled from the check flags, no chase work.
     let mut checks = play("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1", &["a8a9", "e9e8", "a9a8", "e8e9"]);
     group.bench_function("search_ruling/twofold_perpetual_check", |b| {
-        b.iter(|| search_ruling(black_box(&mut checks), 5, DEFAULT_MOVE_LIMIT))
+        b.iter(|| search_ruling(black_box(&mut checks), 5, Rules::DEFAULT))
     });
     let mut chase = play(
         "4k4/9/9/1c7/9/9/9/2R6/9/3K5 w - - 0 1",
         &["c2b2", "b6c6", "b2c2", "c6b6", "c2b2", "b6c6", "b2c2", "c6b6"],
     );
     group.bench_function("adjudicate/threefold_chase", |b| {
-        b.iter(|| adjudicate(black_box(&mut chase), DEFAULT_MOVE_LIMIT))
+        b.iter(|| adjudicate(black_box(&mut chase), Rules::DEFAULT))
     });
     group.finish();
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::board::{Position, START_FEN};
-use crate::rules;
+use crate::rules::{self, Rules};
 use crate::tools::{bench, datagen, perft, tune};
 use crate::types::Move;
 
@@ -117,7 +117,7 @@ fn cmd_judge(args: &[String]) -> Result<(), String> {
         }
         pos.do_move(m);
     }
-    let ruling = rules::adjudicate(&mut pos, rules::DEFAULT_MOVE_LIMIT);
+    let ruling = rules::adjudicate(&mut pos, Rules::DEFAULT);
     println!("verdict {}", ruling.verdict());
     println!("{ruling}");
     Ok(())
@@ -134,9 +134,10 @@ fn cmd_bench(args: &[String]) -> Result<(), String> {
     };
     let n = bench::POSITIONS.len();
     let never = std::sync::atomic::AtomicBool::new(false);
-    let result =
-        bench::run(depth, &never, |i, fen, nodes| println!("position {}/{n}: {nodes} nodes  {fen}", i + 1))
-            .expect("an unstoppable bench runs to the end");
+    let result = bench::run(depth, Rules::DEFAULT, &never, |i, fen, nodes| {
+        println!("position {}/{n}: {nodes} nodes  {fen}", i + 1)
+    })
+    .expect("an unstoppable bench runs to the end");
     println!("{} nodes {} nps", result.nodes, result.nps);
     Ok(())
 }

@@ -107,7 +107,7 @@ impl Setting {
             OptionId::ClearHash => return engine.clear_hash(),
             OptionId::MultiPv => config.multipv = n as usize,
             OptionId::MoveOverhead => config.move_overhead_ms = n,
-            OptionId::Rule60 => config.move_limit = n as u16,
+            OptionId::Rule60 => config.rules.move_limit = n as u16,
             OptionId::UseMillisec
             | OptionId::Batch
             | OptionId::Debug
@@ -165,7 +165,7 @@ static OPTIONS: Lazy<Vec<OptionDef>> = Lazy::new(|| {
             OptionId::Rule60,
             "Rule60",
             "rule60",
-            spin(SEARCH_DEFAULTS.move_limit as i64, 0, 1000),
+            spin(SEARCH_DEFAULTS.rules.move_limit as i64, 0, 1000),
             true,
             true,
         ),
