@@ -174,6 +174,17 @@ pub fn adjudicate(pos: &mut Position, rules: Rules) -> Ruling {
 /// moves).
 #[inline]
 pub fn search_ruling(pos: &mut Position, ply_from_root: usize, rules: Rules) -> Option<Outcome> {
+    // The common case, a position new since the last capture with the limit
+    // not reached, answered inline; everything else out of line.
+    if !pos.may_repeat() && !limit_reached(pos, rules.move_limit) {
+        return None;
+    }
+    repetition_or_limit(pos, ply_from_root, rules)
+}
+
+/// [`search_ruling`] once the position may repeat or the limit is reached.
+#[inline(never)]
+fn repetition_or_limit(pos: &mut Position, ply_from_root: usize, rules: Rules) -> Option<Outcome> {
     if let Some(len) = repetition::search_window(pos, ply_from_root) {
         let tally = window::classify(pos, len, rules, None);
         return Some(window::decide(&tally, rules.set).outcome());

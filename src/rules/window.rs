@@ -40,17 +40,17 @@ pub(super) struct MoveFacts {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Tally {
     /// Moves of the side in the window.
-    pub moves: u32,
+    pub moves: u16,
     /// How many of them gave check.
-    pub checks: u32,
+    pub checks: u16,
     /// Chinese rules: moves found to be kills.
-    pub kills: u32,
+    pub kills: u16,
     /// Chinese rules: moves found to be chases.
-    pub chases: u32,
+    pub chases: u16,
     /// Chinese rules: moves found to be idle. When only the verdict is
     /// wanted, a side's moves are no longer classified after its first idle
     /// one, so the three counts may fall short of the non-check moves.
-    pub idle: u32,
+    pub idle: u16,
     /// Asian rules: the ids of the pieces freshly threatened by every move of
     /// the side. Chinese rules: the ids of the pieces its chase moves chased.
     pub chased: Bitboard,
@@ -144,22 +144,16 @@ pub(super) fn classify(
     pos: &mut Position,
     len: usize,
     rules: Rules,
-    mut record: Option<&mut Vec<MoveFacts>>,
+    record: Option<&mut Vec<MoveFacts>>,
 ) -> [Tally; 2] {
     let to_move = pos.side_to_move();
-    let mover = |j: usize| if (len - j) % 2 == 1 { !to_move } else { to_move };
-    // Move j of the window and whether it gave check, from the state records.
-    let step = |pos: &Position, j: usize| {
-        let st = pos.state_back(len - 1 - j);
-        (st.last_move, st.checkers.any())
-    };
     let asian = rules.set == RuleSet::Asian;
     let chased = if asian { Bitboard::FULL } else { Bitboard::EMPTY };
     let mut tally = [Tally { moves: 0, checks: 0, kills: 0, chases: 0, idle: 0, chased }; 2];
     for j in 0..len {
-        let t = &mut tally[mover(j).index()];
+        let t = &mut tally[mover(to_move, len, j).index()];
         t.moves += 1;
-        t.checks += u32::from(step(pos, j).1);
+        t.checks += u16::from(step(pos, len, j).1);
     }
     if asian {
         for t in &mut tally {
@@ -174,8 +168,38 @@ pub(super) fn classify(
     if !full && (check_decided || no_chase_left) {
         return tally;
     }
+    replay(pos, len, rules, record, &mut tally);
+    tally
+}
 
-    let window: Vec<(Move, bool)> = (0..len).map(|j| step(pos, j)).collect();
+/// The side that played move `j` of a window of `len` plies that ends with
+/// `to_move` to move.
+fn mover(to_move: Color, len: usize, j: usize) -> Color {
+    if (len - j) % 2 == 1 { !to_move } else { to_move }
+}
+
+/// Move `j` of the window of the last `len` plies and whether it gave check,
+/// from the state records.
+fn step(pos: &Position, len: usize, j: usize) -> (Move, bool) {
+    let st = pos.state_back(len - 1 - j);
+    (st.last_move, st.checkers.any())
+}
+
+/// The part of [`classify`] beyond the check flags: takes the window's moves
+/// back, then replays them, classifying each as far as needed and adding to
+/// `tally`. Out of line, so that the check-flag verdicts stay cheap.
+#[inline(never)]
+fn replay(
+    pos: &mut Position,
+    len: usize,
+    rules: Rules,
+    mut record: Option<&mut Vec<MoveFacts>>,
+    tally: &mut [Tally; 2],
+) {
+    let to_move = pos.side_to_move();
+    let asian = rules.set == RuleSet::Asian;
+    let full = record.is_some();
+    let window: Vec<(Move, bool)> = (0..len).map(|j| step(pos, len, j)).collect();
     for _ in 0..len {
         pos.undo_move();
     }
@@ -183,7 +207,7 @@ pub(super) fn classify(
     // id_of[sq]: the square at the window start of the piece now on sq.
     let mut id_of: [Square; Square::COUNT] = std::array::from_fn(|i| Square::new(i as u8));
     for (j, &(mv, check)) in window.iter().enumerate() {
-        let side = mover(j);
+        let side = mover(to_move, len, j);
         let t = &mut tally[side.index()];
         // The victims do not move, so their squares before and after agree.
         let ids = |chased: Bitboard| chased.fold(Bitboard::EMPTY, |b, sq| b | id_of[sq.index()]);
@@ -215,7 +239,6 @@ pub(super) fn classify(
         }
         id_of[mv.to().index()] = id_of[mv.from().index()];
     }
-    tally
 }
 
 /// Plays `mv` of `side` (the side to move); if `wanted`, returns its
@@ -232,7 +255,9 @@ fn play_asian(pos: &mut Position, mv: Move, side: Color, wanted: bool) -> Bitboa
 /// it is only computed for the pieces found there. With `exact` both tests
 /// always run and the kill is the one with the fewest moves (for a trace);
 /// otherwise the kill test runs only when the move chases nothing, since
-/// either makes it an attack.
+/// either makes it an attack. (Kept out of line: it is costly anyway, and
+/// the Asian loop stays small.)
+#[inline(never)]
 fn play_chinese(
     pos: &mut Position,
     mv: Move,
