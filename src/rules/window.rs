@@ -140,6 +140,7 @@ pub(super) fn decide(tally: &[Tally; 2], set: RuleSet) -> Decision {
 /// already empty; under the Chinese rules the chase test first and the kill
 /// test only for a move that is no chase, and nothing more for a side once
 /// one of its moves is idle.
+#[inline]
 pub(super) fn classify(
     pos: &mut Position,
     len: usize,
