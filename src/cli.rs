@@ -1,12 +1,13 @@
 //! The command line: `chariot perft <depth> [--divide] [FEN]`,
-//! `chariot judge <FEN | startpos> [MOVE …]`, `chariot datagen …` and friends.
-//! Output is plain lines for scripts; errors go to stderr with exit status 2.
+//! `chariot judge [--rules R] <FEN | startpos> [MOVE …]`, `chariot datagen …`
+//! and friends. Output is plain lines for scripts; errors go to stderr with
+//! exit status 2.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::board::{Position, START_FEN};
-use crate::rules;
+use crate::rules::{self, MAX_KILL_DEPTH, RuleSet, Rules};
 use crate::tools::{bench, datagen, perft, tune};
 use crate::types::Move;
 
@@ -14,9 +15,9 @@ use crate::types::Move;
 fn usage() -> String {
     format!(
         "usage: chariot                  (the UCI/UCCI engine on stdin/stdout)
-       chariot bench [depth]
+       chariot bench [depth] [--rules asian|chinese]
        chariot perft <depth> [--divide] [FEN | startpos]
-       chariot judge <FEN | startpos> [MOVE ...]
+       chariot judge [--rules asian|chinese] [--kill-depth N] <FEN | startpos> [MOVE ...]
        {}
        {}
        chariot help",
@@ -92,12 +93,45 @@ fn cmd_perft(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `judge <FEN | startpos> [moves] [MOVE …]`: plays the moves, then prints
-/// `verdict <red_wins | black_wins | draw | none>` and the reason. The FEN
+/// Takes the `--rules R` (or `--rules=R`) and, with `kill_depth`,
+/// `--kill-depth N` options out of `args` (anywhere among them); returns the
+/// game rules they give (the defaults otherwise) and the other arguments.
+fn rule_options(args: &[String], kill_depth: bool) -> Result<(Rules, Vec<String>), String> {
+    let mut rules = Rules::DEFAULT;
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value =
+            || inline.clone().or_else(|| it.next().cloned()).ok_or(format!("{flag} needs a value"));
+        match flag {
+            "--rules" => rules.set = value()?.parse::<RuleSet>()?,
+            "--kill-depth" if kill_depth => {
+                let v = value()?;
+                rules.kill_depth = v
+                    .parse()
+                    .ok()
+                    .filter(|d| (1..=MAX_KILL_DEPTH).contains(d))
+                    .ok_or_else(|| format!("bad kill depth '{v}' (expected 1..={MAX_KILL_DEPTH})"))?;
+            }
+            _ if flag.starts_with("--") => return Err(format!("unknown option '{flag}'")),
+            _ => rest.push(arg.clone()),
+        }
+    }
+    Ok((rules, rest))
+}
+
+/// `judge [--rules asian|chinese] [--kill-depth N] <FEN | startpos> [moves]
+/// [MOVE …]`: plays the moves, then prints `verdict <red_wins | black_wins |
+/// draw | none>` and the reason under the rule set (default asian). The FEN
 /// may be one argument or spread over several: after its first argument,
 /// side/counter fields (`w`, `b`, `r`, `-`, numbers) still belong to it, and
 /// the first argument of any other form starts the moves.
 fn cmd_judge(args: &[String]) -> Result<(), String> {
+    let (rules, args) = rule_options(args, true)?;
     if args.is_empty() {
         return Err("judge needs a FEN or startpos".into());
     }
@@ -117,13 +151,16 @@ fn cmd_judge(args: &[String]) -> Result<(), String> {
         }
         pos.do_move(m);
     }
-    let ruling = rules::adjudicate(&mut pos, rules::DEFAULT_MOVE_LIMIT);
+    let ruling = rules::adjudicate(&mut pos, rules);
     println!("verdict {}", ruling.verdict());
     println!("{ruling}");
     Ok(())
 }
 
+/// `bench [depth] [--rules asian|chinese]`: the bench, by default with the
+/// Asian rules (whose node count is the signature).
 fn cmd_bench(args: &[String]) -> Result<(), String> {
+    let (rules, args) = rule_options(args, false)?;
     let depth = match args.first() {
         None => bench::DEFAULT_DEPTH,
         Some(d) => d
@@ -134,9 +171,10 @@ fn cmd_bench(args: &[String]) -> Result<(), String> {
     };
     let n = bench::POSITIONS.len();
     let never = std::sync::atomic::AtomicBool::new(false);
-    let result =
-        bench::run(depth, &never, |i, fen, nodes| println!("position {}/{n}: {nodes} nodes  {fen}", i + 1))
-            .expect("an unstoppable bench runs to the end");
+    let result = bench::run(depth, rules, &never, |i, fen, nodes| {
+        println!("position {}/{n}: {nodes} nodes  {fen}", i + 1)
+    })
+    .expect("an unstoppable bench runs to the end");
     println!("{} nodes {} nps", result.nodes, result.nps);
     Ok(())
 }

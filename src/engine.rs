@@ -178,7 +178,7 @@ impl Engine {
 
     /// The rule arbiter's verdict on the current position of the game.
     pub fn ruling(&mut self) -> Ruling {
-        rules::adjudicate(&mut self.pos, self.config.move_limit)
+        rules::adjudicate(&mut self.pos, self.config.rules)
     }
 
     /// Stops the running search; its move has been reported on return. The

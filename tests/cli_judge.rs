@@ -1,6 +1,6 @@
-//! `chariot judge` through the built binary: the verdict line and reason,
-//! exit status 0 for every verdict, and exit status 2 with a message on
-//! stderr for bad input.
+//! `chariot judge` through the built binary: the verdict line and reason
+//! under either rule set (`--rules asian|chinese`), exit status 0 for every
+//! verdict, and exit status 2 with a message on stderr for bad input.
 
 use std::process::Command;
 
@@ -74,6 +74,43 @@ fn other_verdicts() {
     assert_eq!(out, "verdict draw\nrule: 60-round limit: 120 plies without a capture\n");
 }
 
+/// The Chinese catalogue's perpetual mate threat (长杀) by Red.
+const KILL_FEN: &str = "3a5/5k3/4b4/9/9/8R/9/9/4K4/4C4 w - - 0 1";
+const KILL: [&str; 8] = ["e1d1", "e7g5", "d1e1", "g5e7", "e1d1", "e7g5", "d1e1", "g5e7"];
+
+#[test]
+fn chinese_rules_verdict_and_reason() {
+    let mut args = vec!["--rules", "chinese", KILL_FEN];
+    args.extend(KILL);
+    let (code, out, err) = judge(&args);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "verdict black_wins");
+    assert_eq!(lines[1], "rule: perpetual mate threat by red");
+    assert!(lines[2].starts_with("window: plies 0-8"), "{out}");
+    assert!(out.contains("red: every move attacks: perpetual mate threat, forbidden (chang_sha)"), "{out}");
+    assert!(out.contains("black: not every move attacks: allowed (xian)"), "{out}");
+    assert!(out.contains("ply   0 red   e1d1: kill: threatens mate in 1 by checks, starting i4f4"), "{out}");
+    assert!(out.contains("ply   7 black g5e7: idle"), "{out}");
+    // The same game by the default (Asian) rules, and with the rule set
+    // named after the FEN and with '='.
+    let (_, out, _) = judge(&[&[KILL_FEN][..], &KILL].concat());
+    assert!(out.starts_with("verdict draw\nrule: plain repetition"), "{out}");
+    let (_, out, _) = judge(&[&[KILL_FEN][..], &KILL, &["--rules=CHINESE", "--kill-depth", "1"]].concat());
+    assert_eq!(out.lines().next(), Some("verdict black_wins"));
+    // One check one chase, and both sides forbidden.
+    let chase = ["a2a1", "e1e0", "a1a2", "e0e1", "a2a1", "e1e0", "a1a2", "e0e1"];
+    let (_, out, _) =
+        judge(&[&["--rules", "chinese", "5k3/9/9/9/9/9/9/r5C2/4K4/9 b - - 0 1"][..], &chase].concat());
+    assert!(out.starts_with(
+        "verdict red_wins\nrule: one check one chase by black (chasing the red cannon on g2)\n"
+    ));
+    let mutual = ["h6h7", "b3b2", "h7h6", "b2b3", "h6h7", "b3b2", "h7h6", "b2b3"];
+    let fen = "4k4/4a4/8c/7Rn/9/9/Cr7/N8/4A4/4K4 w - - 0 1";
+    let (_, out, _) = judge(&[&["--rules", "chinese", fen][..], &mutual].concat());
+    assert!(out.starts_with("verdict draw\nrule: mutual forbidden: draw"), "{out}");
+}
+
 #[test]
 fn bad_input_exits_with_status_2() {
     let cases: &[(&[&str], &str)] = &[
@@ -85,6 +122,11 @@ fn bad_input_exits_with_status_2() {
         (&["startpos", "h2e"], "malformed move 'h2e'"),
         (&["startpos", "z9z9"], "malformed move"),
         (&[CHASE_FEN, "c2b2", "b6b6"], "malformed move"),
+        (&["--rules", "skyrule", "startpos"], "unknown rule set 'skyrule' (asian or chinese)"),
+        (&["startpos", "--rules"], "--rules needs a value"),
+        (&["--kill-depth", "9", "startpos"], "bad kill depth '9'"),
+        (&["--frobnicate", "startpos"], "unknown option '--frobnicate'"),
+        (&["--rules", "chinese"], "needs a FEN"),
     ];
     for (args, needle) in cases {
         let (code, out, err) = judge(args);

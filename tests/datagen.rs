@@ -9,7 +9,7 @@ use std::process::Command;
 
 use chariot::board::Position;
 use chariot::eval::is_dead_draw;
-use chariot::rules::{self, DEFAULT_MOVE_LIMIT, Outcome};
+use chariot::rules::{self, Outcome, Rules};
 use chariot::search::SearchLimits;
 use chariot::tools::datagen::format::{End, RECORD_SIZE, Reader, Record, header};
 use chariot::tools::datagen::game::{Player, Settings, WIN_SCORE};
@@ -82,7 +82,7 @@ fn games_end_by_the_rules_and_keep_their_own_quiet_positions() {
         let mut last = game.final_position.clone();
         assert!(game.searched > 0);
         assert!(result_fits_end(game.result, game.end), "{:?} by {:?}", game.result, game.end);
-        let ruling = rules::adjudicate(&mut last, DEFAULT_MOVE_LIMIT);
+        let ruling = rules::adjudicate(&mut last, Rules::DEFAULT);
         match game.end {
             End::DeadDraw => assert!(is_dead_draw(&last)),
             End::Adjudicated => {

@@ -64,6 +64,7 @@ fn handshake_in_ucci_form() {
         "option debug type check default false",
         "option ponder type check default false",
         "option newgame type button",
+        "option ruleset type combo var asian var chinese default asian",
     ] {
         assert!(options.iter().any(|l| *l == want), "no '{want}': {options:?}");
     }
@@ -105,6 +106,8 @@ fn setoption_in_both_forms_and_every_spec_option() {
         "setoption newgame",
         "setoption clearhash",
         "setoption UCCI_Variant xiangqi",
+        "setoption ruleset chinese",
+        "setoption ruleset asian",
         "setoption name Hash value 8",
         "setoption name Threads value 1",
         "setoption name Move Overhead value 20",

@@ -51,13 +51,14 @@ fn handshake_lists_the_options() {
     let (e, lines) = EngineProcess::with_handshake("uci");
     assert!(lines[0].starts_with("id name Chariot "), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("id author ")));
-    for name in ["Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash"] {
+    for name in ["Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "Rule60", "RuleSet"] {
         let prefix = format!("option name {name} type ");
         assert!(lines.iter().any(|l| l.starts_with(&prefix)), "no option {name}: {lines:?}");
     }
     assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin default 16 min 1 max ")));
     assert!(lines.iter().any(|l| l == "option name Ponder type check default false"));
     assert!(lines.iter().any(|l| l == "option name Clear Hash type button"));
+    assert!(lines.iter().any(|l| l == "option name RuleSet type combo default asian var asian var chinese"));
     assert!(lines.iter().all(|l| l.starts_with("id ") || l.starts_with("option name ")), "{lines:?}");
     let (status, after) = e.quit();
     assert!(status.success());
@@ -176,6 +177,27 @@ fn mate_search_and_searchmoves() {
     let lines = e.read_search();
     assert_eq!(bestmove(&lines), "a3a4");
     assert!(lines[0].starts_with("info string error: searchmoves: ignored 1 move"), "{lines:?}");
+}
+
+/// Black's rook has shuttled a0-a2 for two cycles, chasing the red horse on
+/// i2 and the red elephant on c0 in turn: allowed under the Asian rules (no
+/// piece is chased on every move), a forbidden perpetual chase (长捉) under
+/// the Chinese rules. With the option the engine leaves the cycle.
+#[test]
+fn rule_set_option_reaches_the_search() {
+    let _g = shared_cpu();
+    let mut e = uci();
+    let game = "position fen 2b1k4/9/8b/p1p1p3p/6pC1/1R7/P1P3P2/4B4/6r2/3AKA1N1 b - - 10 21 moves \
+                g1a1 h5i5 c9a7 h0i2 a7c5 b4b3 e9e8 b3b4 e8e9 e2c0 a1a3 b4c4 a3a0 c4f4 a0a2 f4c4 a2a0 c4f4 \
+                a0a2 f4c4";
+    for (rules, repeats) in [("asian", true), ("chinese", false), ("asian", true)] {
+        e.send(&format!("setoption name RuleSet value {rules}"));
+        e.send("ucinewgame");
+        e.send(game);
+        e.send("go depth 8");
+        let best = bestmove(&e.read_search());
+        assert_eq!(best == "a2a0", repeats, "{rules}: {best}");
+    }
 }
 
 #[test]
@@ -301,7 +323,7 @@ fn uci_cyclone_position_without_keyword() {
 fn options_are_clamped_and_errors_reported() {
     let _g = shared_cpu();
     let mut e = uci();
-    let cases: [(&str, &str); 9] = [
+    let cases: [(&str, &str); 10] = [
         ("setoption name MultiPV value 500", "info string option 'MultiPV' clamped to 128"),
         ("setoption name Move Overhead value -20", "info string option 'Move Overhead' clamped to 0"),
         ("setoption name Hash value lots", "info string error: setoption: option 'Hash' needs a number"),
@@ -316,6 +338,10 @@ fn options_are_clamped_and_errors_reported() {
         (
             "setoption name UCI_Variant value chess",
             "info string error: setoption: only the variant 'xiangqi'",
+        ),
+        (
+            "setoption name RuleSet value skyrule",
+            "info string error: setoption: option 'RuleSet' needs one of asian, chinese, not 'skyrule'",
         ),
         ("go depth -3", "info string error: go: value '-3' for 'depth' must not be negative"),
         ("go nodes 123456789012345678901234567890", "info string error: go: value '1234567890"),
@@ -335,6 +361,8 @@ fn options_are_clamped_and_errors_reported() {
         "setoption name MultiPV value 1",
         "setoption name Ponder value false",
         "setoption name Move Overhead value 30",
+        "setoption name RuleSet value chinese",
+        "setoption name RuleSet value Asian",
         "debug on",
         "debug off",
     ] {

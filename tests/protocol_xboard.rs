@@ -94,9 +94,13 @@ fn handshake_and_features() {
         assert!(all.contains(want), "no {want}: {features:?}");
     }
     assert!(features.iter().all(|l| l.starts_with("feature ")), "{features:?}");
-    for option in
-        ["Hash -spin 16 1 ", "Threads -spin 1 1 1024", "Rule60 -spin 120 0 1000", "Clear Hash -button"]
-    {
+    for option in [
+        "Hash -spin 16 1 ",
+        "Threads -spin 1 1 1024",
+        "Rule60 -spin 120 0 1000",
+        "Clear Hash -button",
+        "RuleSet -combo *asian /// chinese",
+    ] {
         assert!(features.iter().any(|l| l.starts_with(&format!("feature option=\"{option}"))), "{option}");
     }
     assert_eq!(features.last().unwrap(), "feature done=1");
@@ -388,6 +392,33 @@ fn draw_offers_and_resignation() {
     // The engine no longer plays: Black's move is only played.
     e.send("usermove e9f9");
     assert!(sync(&mut e, 1).is_empty());
+}
+
+/// A perpetual mate threat (长杀) by Red, played out in force mode: the
+/// option decides the claim.
+#[test]
+fn the_rule_set_option_decides_the_claim() {
+    let _g = shared_cpu();
+    let mut e = xboard();
+    let fen = "3a5/5k3/4b4/9/9/8R/9/9/4K4/4C4 w - - 0 1";
+    let moves = ["e1d1", "e7g5", "d1e1", "g5e7", "e1d1", "e7g5", "d1e1", "g5e7"];
+    for (rules, claim) in [
+        ("chinese", "0-1 {Perpetual mate threat by Red}"),
+        ("asian", "1/2-1/2 {Plain repetition (no perpetual check or chase)}"),
+    ] {
+        e.send(&format!("option RuleSet={rules}"));
+        e.send("force");
+        e.send(&format!("setboard {fen}"));
+        for m in moves {
+            e.send(&format!("usermove {m}"));
+        }
+        e.send("go");
+        assert_eq!(sync(&mut e, 1), [claim], "{rules}");
+    }
+    e.send("option RuleSet=skyrule");
+    assert!(
+        sync(&mut e, 2)[0].starts_with("Error (bad option: option 'RuleSet' needs one of asian, chinese")
+    );
 }
 
 #[test]

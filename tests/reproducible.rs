@@ -3,6 +3,7 @@
 //! same lines (apart from the clock), and `bench` the same node count.
 
 use chariot::engine::Engine;
+use chariot::rules::{RuleSet, Rules};
 use chariot::search::{SearchEvent, SearchLimits};
 use chariot::tools::bench;
 use crossbeam_channel::unbounded;
@@ -47,8 +48,10 @@ fn go_nodes_is_reproducible_after_new_game() {
 #[test]
 fn bench_signature_is_stable() {
     let never = std::sync::atomic::AtomicBool::new(false);
-    let a = bench::run(5, &never, |_, _, _| {}).unwrap();
-    let b = bench::run(5, &never, |_, _, _| {}).unwrap();
-    assert_eq!(a.nodes, b.nodes);
-    assert!(a.nodes > 10_000);
+    for rules in [Rules::DEFAULT, Rules::of(RuleSet::Chinese)] {
+        let a = bench::run(5, rules, &never, |_, _, _| {}).unwrap();
+        let b = bench::run(5, rules, &never, |_, _, _| {}).unwrap();
+        assert_eq!(a.nodes, b.nodes);
+        assert!(a.nodes > 10_000);
+    }
 }

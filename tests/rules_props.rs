@@ -1,19 +1,20 @@
 //! Property tests of the rule arbiter over random games from the perft
-//! positions (full and reduced material):
+//! positions (full and reduced material), under both rule sets:
 //!
-//! * threat sets equal a brute-force reading of rules.md §3.5 that makes
-//!   every capture on the board and asks the move generator for recaptures;
-//! * random games ending in forced shuffles: every window move's chase set
-//!   equals the brute-force difference, the ruling is the same for the
-//!   file-mirrored game and colour-swapped for the colour-mirrored game, the
-//!   in-search ruling agrees at a third occurrence, and the position is left
-//!   untouched.
+//! * threat sets equal a brute-force reading of rules.md §3.5 (Asian) and of
+//!   rules-chinese.md §3.4 (Chinese) that makes every capture on the board
+//!   and asks the move generator for recaptures, exchanges and mates;
+//! * random games ending in forced shuffles: every window move's class and
+//!   chase set equal the brute-force reading (with a brute-force kill test
+//!   for the Chinese rules), the ruling is the same for the file-mirrored
+//!   game and colour-swapped for the colour-mirrored game, the in-search
+//!   ruling agrees at a third occurrence, and the position is left untouched.
 
 mod common;
 
 use chariot::board::{GenType, Position};
-use chariot::rules::{self, DEFAULT_MOVE_LIMIT, MoveClass, Outcome, Ruling};
-use chariot::types::{Bitboard, Color, Move, MoveList, PieceKind, Square};
+use chariot::rules::{self, MoveClass, Outcome, RuleSet, Rules, Ruling};
+use chariot::types::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Square};
 use common::{Rng, perft_cases};
 
 /// `pos` with `side` to move (through its FEN), if that is a legal setup.
@@ -63,6 +64,102 @@ fn brute_threats(pos: &Position, side: Color) -> Option<Bitboard> {
     Some(th)
 }
 
+/// rules-chinese.md §3.3: R 4, N and C 2, A, B and a crossed pawn 1.
+fn value(piece: Piece, sq: Square) -> i32 {
+    use PieceKind::*;
+    match piece.kind() {
+        Rook => 4,
+        Horse | Cannon => 2,
+        Advisor | Elephant => 1,
+        Pawn if !sq.on_own_half(piece.color()) => 1,
+        Pawn | King => 0,
+    }
+}
+
+/// The legal moves of the side to move that do not land on a king.
+fn real_moves(pos: &Position) -> Vec<Move> {
+    let kings = pos.kind_bb(PieceKind::King);
+    pos.legal_moves().into_iter().filter(|m| !kings.has(m.to())).collect()
+}
+
+/// The exchange gain on `v` for the side to move: every legal capture on
+/// `v` tried, either side free to stop.
+fn brute_gain(pos: &Position, v: Square) -> i32 {
+    let Some(target) = pos.piece_on(v) else { return 0 };
+    let mut best = 0;
+    for m in real_moves(pos).into_iter().filter(|m| m.to() == v) {
+        let mut next = pos.clone();
+        next.do_move(m);
+        best = best.max(value(target, v) - brute_gain(&next, v));
+    }
+    best
+}
+
+/// The side to move has a move after which the opponent is in check with no
+/// legal move.
+fn brute_mate_in_one(pos: &Position) -> bool {
+    real_moves(pos).into_iter().any(|m| {
+        let mut next = pos.clone();
+        next.do_move(m);
+        next.in_check() && next.legal_moves().is_empty()
+    })
+}
+
+/// Th_cn(pos, side) by brute force: each capture is made on a copy, the
+/// exchange on the square is searched over the legal move lists, and the
+/// capture is dropped if the opponent then mates in one.
+fn brute_value_threats(pos: &Position, side: Color) -> Option<Bitboard> {
+    use PieceKind::*;
+    let mine = with_side(pos, side)?;
+    let theirs = with_side(pos, !side)?;
+    let checkers = mine.checkers();
+    let mut caps = MoveList::new();
+    mine.generate(GenType::Captures, &mut caps);
+    let mut th = Bitboard::EMPTY;
+    for m in caps {
+        let (a, v) = (m.from(), m.to());
+        let attacker = mine.piece_on(a)?.kind();
+        let victim = mine.piece_on(v)?;
+        let uncrossed_pawn = victim.kind() == Pawn && v.on_own_half(victim.color());
+        if matches!(attacker, King | Pawn) || victim.kind() == King || uncrossed_pawn {
+            continue;
+        }
+        let mut after = mine.clone();
+        after.do_move(m);
+        let king = after.king_square(side);
+        if after.attacked(side, king, after.occupied(), after.pieces(!side) & !checkers) {
+            continue; // not feasible (checkers excepted)
+        }
+        if attacker == victim.kind() && theirs.legal_moves().contains(&Move::new(v, a)) {
+            continue; // an exchange offer
+        }
+        if value(victim, v) - brute_gain(&after, v) > 0 && !brute_mate_in_one(&after) {
+            th |= v;
+        }
+    }
+    Some(th)
+}
+
+/// The side to move mates by at most `depth` consecutive checks against
+/// every defence (rules-chinese.md §3.2), from the legal move lists.
+fn brute_mate_by_checks(pos: &Position, depth: u8) -> bool {
+    depth > 0
+        && pos.legal_moves().into_iter().any(|m| {
+            let mut next = pos.clone();
+            next.do_move(m);
+            if !next.in_check() {
+                return false;
+            }
+            let replies = next.legal_moves();
+            replies.is_empty()
+                || replies.into_iter().all(|r| {
+                    let mut after = next.clone();
+                    after.do_move(r);
+                    brute_mate_by_checks(&after, depth - 1)
+                })
+        })
+}
+
 /// A random legal game of up to `plies` plies from `fen`.
 fn random_game(fen: &str, plies: usize, rng: &mut Rng) -> (Position, Vec<Move>) {
     let mut pos = Position::from_fen(fen).unwrap();
@@ -100,6 +197,33 @@ fn threat_sets_equal_brute_force() {
     assert!(compared > 10_000, "only {compared} threat sets compared");
 }
 
+#[test]
+fn value_threat_sets_equal_brute_force() {
+    let mut rng = Rng(0x7A1E_C4A5_E000);
+    let (mut compared, mut nonempty) = (0, 0);
+    for case in perft_cases() {
+        let (mut pos, moves) = random_game(&case.fen, 30, &mut rng);
+        for _ in &moves {
+            for side in Color::ALL {
+                if let Some(brute) = brute_value_threats(&pos, side) {
+                    let before = pos.clone();
+                    assert_eq!(
+                        rules::value_threats(&mut pos, side),
+                        Some(brute),
+                        "{side:?} in {}",
+                        pos.fen()
+                    );
+                    assert!(pos == before, "value_threats changed the position");
+                    compared += 1;
+                    nonempty += usize::from(brute.any());
+                }
+            }
+            pos.undo_move();
+        }
+    }
+    assert!(compared > 2_000 && nonempty > 300, "{compared} threat sets compared, {nonempty} not empty");
+}
+
 /// A random non-capturing legal move.
 fn quiet_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
     let quiet: Vec<Move> = pos.legal_moves().into_iter().filter(|m| pos.piece_on(m.to()).is_none()).collect();
@@ -108,9 +232,10 @@ fn quiet_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
 
 /// A random game that ends with `cycles` repetitions of a 4-ply shuffle (each
 /// side moves a piece without capturing, then both move back). With
-/// `decisive`, a shuffle whose two-cycle ruling is a win is preferred (the
-/// arbiter only picks the game here; the checks below do not rely on it).
-fn shuffle_game(fen: &str, rng: &mut Rng, cycles: usize, decisive: bool) -> Option<Vec<Move>> {
+/// `decisive`, a shuffle whose two-cycle ruling under `rules` is a win is
+/// preferred (the arbiter only picks the game here; the checks below do not
+/// rely on it).
+fn shuffle_game(fen: &str, rng: &mut Rng, cycles: usize, decisive: bool, rules: Rules) -> Option<Vec<Move>> {
     let (mut pos, mut moves) = random_game(fen, rng.below(30), rng);
     let mut chosen = None;
     for _ in 0..if decisive { 200 } else { 50 } {
@@ -129,7 +254,7 @@ fn shuffle_game(fen: &str, rng: &mut Rng, cycles: usize, decisive: bool) -> Opti
         // The cycle has been played once; play it again for a third occurrence.
         let wins = complete && decisive && {
             cycle.iter().for_each(|&m| pos.do_move(m));
-            let o = rules::adjudicate(&mut pos, DEFAULT_MOVE_LIMIT).outcome;
+            let o = rules::adjudicate(&mut pos, rules).outcome;
             cycle.iter().for_each(|_| pos.undo_move());
             o.is_some_and(|o| o != Outcome::Draw)
         };
@@ -184,18 +309,19 @@ fn swap_outcome(o: Option<Outcome>) -> Option<Outcome> {
     })
 }
 
-/// Each window move as (check, sorted chase squares), squares mapped by `f`.
-fn classes(r: &Ruling, f: impl Fn(Square) -> Square) -> Vec<(bool, Vec<Square>)> {
+/// Each window move as (class, sorted chase squares), squares mapped by `f`.
+fn classes(r: &Ruling, f: impl Fn(Square) -> Square) -> Vec<(&'static str, Vec<Square>)> {
     let Some(w) = &r.window else { return vec![] };
     w.moves
         .iter()
         .map(|m| match &m.class {
-            MoveClass::Check => (true, vec![]),
-            MoveClass::Idle => (false, vec![]),
+            MoveClass::Check => ("check", vec![]),
+            MoveClass::Kill(_) => ("kill", vec![]),
+            MoveClass::Idle => ("idle", vec![]),
             MoveClass::Chase(v) => {
                 let mut s: Vec<Square> = v.iter().map(|v| f(v.square)).collect();
                 s.sort();
-                (false, s)
+                ("chase", s)
             }
         })
         .collect()
@@ -210,21 +336,44 @@ fn play(fen: &str, moves: &[Move]) -> Position {
     pos
 }
 
-#[test]
-fn shuffle_games_are_ruled_consistently() {
-    let mut rng = Rng(0xC0FF_EE00_1234);
+/// The class and chase squares of the move `m` of the side to move in `p`
+/// by brute force (`None` where a threat set has no legal setup), then `m`
+/// is played on `p`.
+fn brute_class(p: &mut Position, m: Move, rules: Rules) -> Option<(&'static str, Vec<Square>)> {
+    let side = p.side_to_move();
+    let th = |p: &Position| match rules.set {
+        RuleSet::Asian => brute_threats(p, side),
+        RuleSet::Chinese => brute_value_threats(p, side),
+    };
+    let old = th(p);
+    p.do_move(m);
+    if p.in_check() {
+        return Some(("check", vec![]));
+    }
+    let new: Vec<Square> = (th(p)? & !old?).collect();
+    let kill = rules.set == RuleSet::Chinese && brute_mate_by_checks(&with_side(p, side)?, rules.kill_depth);
+    Some(match (kill, new.is_empty()) {
+        (true, _) => ("kill", vec![]),
+        (false, true) => ("idle", vec![]),
+        (false, false) => ("chase", new),
+    })
+}
+
+/// Random shuffle games ruled under `rules`: see the module comment.
+fn shuffle_games_are_ruled_consistently(rules: Rules, games: usize, seed: u64) {
+    let mut rng = Rng(seed);
     let fens: Vec<String> = perft_cases().into_iter().map(|c| c.fen).collect();
-    let (mut games, mut decisive, mut chase_moves) = (0, 0, 0);
-    while games < 300 {
+    let (mut played, mut decisive, mut attacks) = (0, 0, 0);
+    while played < games {
         let fen = &fens[rng.below(fens.len())];
         let cycles = 1 + rng.below(2);
-        let Some(moves) = shuffle_game(fen, &mut rng, cycles, games % 2 == 0) else { continue };
-        games += 1;
+        let Some(moves) = shuffle_game(fen, &mut rng, cycles, played % 2 == 0, rules) else { continue };
+        played += 1;
         let mut pos = play(fen, &moves);
         let before = pos.clone();
-        let ruling = rules::adjudicate(&mut pos, DEFAULT_MOVE_LIMIT);
+        let ruling = rules::adjudicate(&mut pos, rules);
         assert_eq!(pos, before, "adjudicate changed the position");
-        let search = rules::search_ruling(&mut pos, moves.len() + 1, DEFAULT_MOVE_LIMIT);
+        let search = rules::search_ruling(&mut pos, moves.len() + 1, rules);
         assert_eq!(pos, before, "search_ruling changed the position");
         let context = format!("{fen} moves {moves:?}\n{ruling}");
         if cycles == 2 {
@@ -235,22 +384,17 @@ fn shuffle_games_are_ruled_consistently() {
         }
         decisive += usize::from(ruling.outcome.is_some_and(|o| o != Outcome::Draw));
 
-        // Every window move against the brute-force threat sets.
+        // Every window move against the brute-force reading.
         if let Some(w) = &ruling.window {
             let mut p = Position::from_fen(fen).unwrap();
             for &m in &moves[..w.start_ply] {
                 p.do_move(m);
             }
-            for (wm, (check, squares)) in w.moves.iter().zip(classes(&ruling, |s| s)) {
-                let side = p.side_to_move();
-                let old = brute_threats(&p, side);
-                p.do_move(wm.mv);
-                assert_eq!(check, p.in_check(), "{context}");
-                if let (Some(old), Some(new), false) = (old, brute_threats(&p, side), check) {
-                    let want: Vec<Square> = (new & !old).collect();
-                    assert_eq!(squares, want, "ply {}: {context}", wm.ply);
+            for (wm, got) in w.moves.iter().zip(classes(&ruling, |s| s)) {
+                if let Some(want) = brute_class(&mut p, wm.mv, rules) {
+                    assert_eq!(got, want, "ply {}: {context}", wm.ply);
                 }
-                chase_moves += usize::from(!squares.is_empty());
+                attacks += usize::from(matches!(got.0, "kill" | "chase"));
             }
         }
 
@@ -259,7 +403,7 @@ fn shuffle_games_are_ruled_consistently() {
             let f = if colours { mirror_colours } else { mirror_files };
             let mfen = mirrored_fen(fen, colours);
             let mmoves: Vec<Move> = moves.iter().map(|m| Move::new(f(m.from()), f(m.to()))).collect();
-            let mruling = rules::adjudicate(&mut play(&mfen, &mmoves), DEFAULT_MOVE_LIMIT);
+            let mruling = rules::adjudicate(&mut play(&mfen, &mmoves), rules);
             let want = if colours { swap_outcome(ruling.outcome) } else { ruling.outcome };
             assert_eq!(mruling.outcome, want, "mirror (colours: {colours}) of {context}\n{mruling}");
             assert_eq!(
@@ -269,5 +413,15 @@ fn shuffle_games_are_ruled_consistently() {
             );
         }
     }
-    assert!(decisive >= 5 && chase_moves >= 20, "{decisive} decisive games, {chase_moves} chase moves");
+    assert!(decisive >= games / 60 && attacks >= games / 15, "{decisive} decisive games, {attacks} attacks");
+}
+
+#[test]
+fn asian_shuffle_games_are_ruled_consistently() {
+    shuffle_games_are_ruled_consistently(Rules::DEFAULT, 300, 0xC0FF_EE00_1234);
+}
+
+#[test]
+fn chinese_shuffle_games_are_ruled_consistently() {
+    shuffle_games_are_ruled_consistently(Rules::of(RuleSet::Chinese), 300, 0xC41E_5E00_5678);
 }

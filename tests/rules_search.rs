@@ -1,7 +1,9 @@
 //! The rules inside the search: from the position before the violator's last
 //! move of a losing cycle (every shared and extra rule game where one side
-//! loses by perpetual check or chase), the engine, playing the violator with
-//! the game history, chooses another move — unless every move loses anyway.
+//! loses by perpetual check or chase under the Asian rules, or by perpetual
+//! check or any forbidden pattern under the Chinese rules, each with its
+//! rule set), the engine, playing the violator with the game history and
+//! the rule set, chooses another move — unless every move loses anyway.
 
 mod common;
 
@@ -9,7 +11,7 @@ use std::path::PathBuf;
 
 use chariot::board::Position;
 use chariot::engine::Engine;
-use chariot::rules::{self, DEFAULT_MOVE_LIMIT, Rule};
+use chariot::rules::{self, Rule, RuleSet, Rules};
 use chariot::search::score::MATE_BOUND;
 use chariot::search::{SearchEvent, SearchLimits};
 use chariot::types::Color;
@@ -31,27 +33,33 @@ fn games(name: &str) -> Vec<(String, String, Vec<String>)> {
         .collect()
 }
 
-/// The side that loses the game by a repetition rule, if any.
-fn violator(fen: &str, moves: &[String]) -> Option<Color> {
+/// The side that loses the game by a repetition rule of `rules`, if any.
+fn violator(fen: &str, moves: &[String], rules: Rules) -> Option<Color> {
     let mut pos = Position::from_fen(fen).unwrap();
     for m in moves {
         let mv = pos.parse_legal_move(m).unwrap();
         pos.do_move(mv);
     }
-    match rules::adjudicate(&mut pos, DEFAULT_MOVE_LIMIT).rule {
-        Rule::PerpetualCheck { by } | Rule::PerpetualChase { by, .. } => Some(by),
+    match rules::adjudicate(&mut pos, rules).rule {
+        Rule::PerpetualCheck { by } | Rule::PerpetualChase { by, .. } | Rule::Forbidden { by, .. } => {
+            Some(by)
+        }
         _ => None,
     }
 }
 
-fn check(limits: SearchLimits) {
+/// The games of `files` with a violator under `set`, searched with `limits`;
+/// at least `at_least` of them.
+fn check(limits: SearchLimits, set: RuleSet, files: [&str; 2], at_least: usize) {
+    let rules = Rules::of(set);
     let (tx, rx) = unbounded();
     let mut engine = Engine::new(tx);
+    engine.config_mut().rules = rules;
     let mut tested = 0;
     let mut failures = Vec::new();
-    for file in ["cases.jsonl", "extra.jsonl"] {
+    for file in files {
         for (id, fen, moves) in games(file) {
-            let Some(loser) = violator(&fen, &moves) else { continue };
+            let Some(loser) = violator(&fen, &moves, rules) else { continue };
             let side_at = |ply: usize| {
                 let mut pos = Position::from_fen(&fen).unwrap();
                 for m in &moves[..ply] {
@@ -81,17 +89,31 @@ fn check(limits: SearchLimits) {
             }
         }
     }
-    assert!(tested >= 40, "only {tested} games with a violator");
+    assert!(tested >= at_least, "only {tested} games with a violator");
     assert!(failures.is_empty(), "{} of {tested}:\n{}", failures.len(), failures.join("\n"));
 }
 
+const ASIAN: [&str; 2] = ["cases.jsonl", "extra.jsonl"];
+const CHINESE: [&str; 2] = ["cases-chinese.jsonl", "extra-chinese.jsonl"];
+
 #[test]
 fn violator_deviates_at_fixed_depth() {
-    check(SearchLimits { depth: Some(8), ..Default::default() });
+    check(SearchLimits { depth: Some(8), ..Default::default() }, RuleSet::Asian, ASIAN, 40);
+}
+
+#[test]
+fn chinese_violator_deviates_at_fixed_depth() {
+    check(SearchLimits { depth: Some(8), ..Default::default() }, RuleSet::Chinese, CHINESE, 60);
 }
 
 #[test]
 #[ignore = "one second per game (minutes): the maintainers' check"]
 fn violator_deviates_in_one_second() {
-    check(SearchLimits { movetime: Some(1000), ..Default::default() });
+    check(SearchLimits { movetime: Some(1000), ..Default::default() }, RuleSet::Asian, ASIAN, 40);
+}
+
+#[test]
+#[ignore = "one second per game (minutes): the maintainers' check"]
+fn chinese_violator_deviates_in_one_second() {
+    check(SearchLimits { movetime: Some(1000), ..Default::default() }, RuleSet::Chinese, CHINESE, 60);
 }

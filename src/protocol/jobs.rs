@@ -9,6 +9,7 @@ use std::thread::JoinHandle;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 
 use crate::board::Position;
+use crate::rules::Rules;
 use crate::tools::{bench, perft};
 
 /// Below this depth a perft subtree is counted in one go (a few hundred
@@ -118,7 +119,7 @@ fn perft_divide(mut pos: Position, depth: u32, stop: &AtomicBool, out: &Sender<J
 fn run_bench(depth: u32, stop: &AtomicBool, out: &Sender<JobOutput>) {
     let n = bench::POSITIONS.len();
     let mut done = 0;
-    let result = bench::run(depth, stop, |i, fen, nodes| {
+    let result = bench::run(depth, Rules::DEFAULT, stop, |i, fen, nodes| {
         done = i + 1;
         send(out, JobOutput::Line(format!("position {}/{n}: {nodes} nodes  {fen}", i + 1)));
     });

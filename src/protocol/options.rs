@@ -8,6 +8,7 @@ use once_cell::sync::Lazy;
 use super::command::Dialect;
 use super::parse::shown;
 use crate::engine::{DEFAULT_HASH_MB, Engine, MAX_HASH_MB, MAX_THREADS};
+use crate::rules::RuleSet;
 use crate::search::SearchConfig;
 
 /// Every option the engine knows.
@@ -27,6 +28,8 @@ pub enum OptionId {
     ClearHash,
     /// The no-capture limit in plies (0 = off).
     Rule60,
+    /// The rule set that judges repetitions: `asian` or `chinese`.
+    RuleSet,
     /// UCCI: clock values are in milliseconds.
     UseMillisec,
     /// UCCI: finish each search before reading the next command.
@@ -55,6 +58,13 @@ pub enum Kind {
     },
     /// A boolean.
     Check(bool),
+    /// One word of a fixed list.
+    Combo {
+        /// Default value.
+        default: &'static str,
+        /// Every value, in the order of [`Setting::value`].
+        choices: &'static [&'static str],
+    },
     /// An action without value.
     Button,
     /// Any text.
@@ -83,7 +93,8 @@ pub struct OptionDef {
 pub struct Setting {
     /// Which option.
     pub id: OptionId,
-    /// The value: the number of a spin, 0/1 for a check, 0 otherwise.
+    /// The value: the number of a spin, 0/1 for a check, the index of a
+    /// combo's choice, 0 otherwise.
     pub value: i64,
 }
 
@@ -107,7 +118,8 @@ impl Setting {
             OptionId::ClearHash => return engine.clear_hash(),
             OptionId::MultiPv => config.multipv = n as usize,
             OptionId::MoveOverhead => config.move_overhead_ms = n,
-            OptionId::Rule60 => config.move_limit = n as u16,
+            OptionId::Rule60 => config.rules.move_limit = n as u16,
+            OptionId::RuleSet => config.rules.set = RuleSet::ALL.get(n as usize).copied().unwrap_or_default(),
             OptionId::UseMillisec
             | OptionId::Batch
             | OptionId::Debug
@@ -121,6 +133,9 @@ impl Setting {
 }
 
 const SEARCH_DEFAULTS: SearchConfig = SearchConfig::DEFAULT;
+
+/// The `RuleSet` choices, in the order of [`RuleSet::ALL`].
+const RULE_SETS: [&str; 2] = [RuleSet::ALL[0].name(), RuleSet::ALL[1].name()];
 
 /// UCCI 3.0 options Chariot accepts and ignores (it has no book, tablebases
 /// or style settings), plus a few UCI ones GUIs send blindly.
@@ -165,7 +180,15 @@ static OPTIONS: Lazy<Vec<OptionDef>> = Lazy::new(|| {
             OptionId::Rule60,
             "Rule60",
             "rule60",
-            spin(SEARCH_DEFAULTS.move_limit as i64, 0, 1000),
+            spin(SEARCH_DEFAULTS.rules.move_limit as i64, 0, 1000),
+            true,
+            true,
+        ),
+        def(
+            OptionId::RuleSet,
+            "RuleSet",
+            "ruleset",
+            Kind::Combo { default: SEARCH_DEFAULTS.rules.set.name(), choices: &RULE_SETS },
             true,
             true,
         ),
@@ -250,6 +273,18 @@ pub fn resolve(name: &str, value: Option<&str>) -> Result<(Setting, Option<Strin
                 shown(value.unwrap_or(""))
             )),
         },
+        Kind::Combo { choices, .. } => {
+            let v = value.unwrap_or("");
+            match choices.iter().position(|c| c.eq_ignore_ascii_case(v)) {
+                Some(i) => Ok((setting(i as i64), None)),
+                None => Err(format!(
+                    "option '{}' needs one of {}, not '{}'",
+                    shown(name),
+                    choices.join(", "),
+                    shown(v)
+                )),
+            }
+        }
         Kind::Button => Ok((setting(0), None)),
         Kind::Text if def.id == OptionId::Variant => match value {
             Some(v) if v.eq_ignore_ascii_case("xiangqi") => Ok((setting(0), None)),
@@ -283,6 +318,15 @@ pub fn advertise(dialect: Dialect) -> Vec<String> {
                     format!("type spin min {min} max {max} default {default}")
                 }
                 (Kind::Check(b), _) => format!("type check default {b}"),
+                (Kind::Combo { default, choices }, Dialect::Uci) => {
+                    let vars: Vec<String> = choices.iter().map(|c| format!("var {c}")).collect();
+                    format!("type combo default {default} {}", vars.join(" "))
+                }
+                // UCCI 3.0 lists the choices before the default.
+                (Kind::Combo { default, choices }, Dialect::Ucci) => {
+                    let vars: Vec<String> = choices.iter().map(|c| format!("var {c}")).collect();
+                    format!("type combo {} default {default}", vars.join(" "))
+                }
                 (Kind::Button, _) => "type button".to_string(),
                 (Kind::Text, _) => "type string default <empty>".to_string(),
             };
@@ -331,6 +375,10 @@ mod tests {
                 .any(|l| l.starts_with("option hashsize type spin min 1 max ") && l.ends_with(" default 16"))
         );
         assert!(ucci.iter().all(|l| !l.contains(" name ")));
+        assert!(
+            uci.contains(&"option name RuleSet type combo default asian var asian var chinese".to_string())
+        );
+        assert!(ucci.contains(&"option ruleset type combo var asian var chinese default asian".to_string()));
     }
 
     #[test]
@@ -355,5 +403,22 @@ mod tests {
         assert!(r("UCI_Variant", Some("chess")).is_err());
         assert_eq!(r("bookfiles", Some("C:\\book.dat")).unwrap().0.id, OptionId::Ignored);
         assert!(r("nosuch", Some("1")).unwrap_err().contains("unknown option"));
+        assert_eq!(
+            r("RuleSet", Some("chinese")).unwrap(),
+            (Setting { id: OptionId::RuleSet, value: 1 }, None)
+        );
+        assert_eq!(r("ruleset", Some(" Asian ")).unwrap().0.value, 0);
+        assert!(r("RuleSet", Some("skyrule")).unwrap_err().contains("needs one of asian, chinese"));
+        assert!(r("RuleSet", None).is_err());
+    }
+
+    #[test]
+    fn rule_set_reaches_the_search_config() {
+        let (tx, _rx) = crossbeam_channel::unbounded();
+        let mut engine = Engine::new(tx);
+        resolve("RuleSet", Some("chinese")).unwrap().0.apply_to(&mut engine).unwrap();
+        assert_eq!(engine.config_mut().rules.set, RuleSet::Chinese);
+        resolve("rule set", Some("asian")).unwrap().0.apply_to(&mut engine).unwrap();
+        assert_eq!(engine.config_mut().rules.set, RuleSet::Asian);
     }
 }

@@ -1,6 +1,8 @@
 //! Threat sets (rules.md §3.2–3.5): which enemy pieces a side really
 //! threatens in a position, with feasible captures, real and false
-//! protectors, the stronger-victim rule and the same-type exemption.
+//! protectors, the stronger-victim rule and the same-type exemption. The
+//! helpers for feasible captures and exchange offers are shared with the
+//! Chinese threat sets (`value_chase`).
 //!
 //! Everything is answered with the board's attack lookups on a hypothetical
 //! occupancy; nothing is made on the board and no move list is generated.
@@ -16,14 +18,9 @@ use crate::types::{Bitboard, Color, PieceKind, Square};
 /// judged ignoring the current checkers (§3.2), so that an evasion does not
 /// turn an old threat into a new one.
 pub fn threats(pos: &Position, side: Color) -> Bitboard {
-    let them = !side;
+    let checkers = checkers_of(pos, side);
+    let (chasers, victims) = chasers_and_victims(pos, side);
     let occ = pos.occupied();
-    // The side not to move is never in check in a legal position.
-    let checkers = if pos.side_to_move() == side { pos.checkers() } else { Bitboard::EMPTY };
-    let never_chase = pos.kind_bb(PieceKind::King) | pos.kind_bb(PieceKind::Pawn);
-    let chasers = pos.pieces(side) & !never_chase;
-    let uncrossed_pawns = pos.pieces_of(them, PieceKind::Pawn) & own_half(them);
-    let victims = pos.pieces(them) & !pos.kind_bb(PieceKind::King) & !uncrossed_pawns;
     let mut threatened = Bitboard::EMPTY;
     for v in victims {
         let mut attackers = pos.attackers_to(v, side, occ) & chasers;
@@ -33,6 +30,26 @@ pub fn threats(pos: &Position, side: Color) -> Bitboard {
         }
     }
     threatened
+}
+
+/// The pieces giving check to `side` (none unless `side` is to move: the
+/// side not to move is never in check in a legal position).
+#[inline]
+pub(super) fn checkers_of(pos: &Position, side: Color) -> Bitboard {
+    if pos.side_to_move() == side { pos.checkers() } else { Bitboard::EMPTY }
+}
+
+/// The `side` pieces that may chase (all but its king and pawns) and the
+/// enemy pieces that may be chased (all but the king and uncrossed pawns):
+/// rules.md §3.4, rules-chinese.md §3.3.
+#[inline]
+pub(super) fn chasers_and_victims(pos: &Position, side: Color) -> (Bitboard, Bitboard) {
+    let them = !side;
+    let never_chase = pos.kind_bb(PieceKind::King) | pos.kind_bb(PieceKind::Pawn);
+    let chasers = pos.pieces(side) & !never_chase;
+    let uncrossed_pawns = pos.pieces_of(them, PieceKind::Pawn) & own_half(them);
+    let victims = pos.pieces(them) & !pos.kind_bb(PieceKind::King) & !uncrossed_pawns;
+    (chasers, victims)
 }
 
 /// The half of the board `color` starts on (its pawns there have not crossed).
@@ -46,12 +63,7 @@ fn own_half(color: Color) -> Bitboard {
 /// True if the `side` piece on `a`, which pseudo-attacks the enemy piece on
 /// `v`, puts it in the threat set (§3.5 steps 2–5).
 fn threatens(pos: &Position, side: Color, a: Square, v: Square, checkers: Bitboard) -> bool {
-    let them = !side;
-    let occ_after = pos.occupied().without(a);
-    // §3.2: the capture must not expose the king (flying general included),
-    // counting only attackers other than the current checkers.
-    let enemies = pos.pieces(them).without(v) & !checkers;
-    if pos.attacked(side, pos.king_square(side), occ_after, enemies) {
+    if !feasible(pos, side, a, v, checkers) {
         return false;
     }
     let (attacker, victim) = (kind(pos, a), kind(pos, v));
@@ -61,11 +73,21 @@ fn threatens(pos: &Position, side: Color, a: Square, v: Square, checkers: Bitboa
     if protected(pos, side, a, v) {
         return false;
     }
-    !(attacker == victim && can_capture_back(pos, them, v, a))
+    !(attacker == victim && can_capture_back(pos, !side, v, a))
+}
+
+/// §3.2: the `side` piece on `a` may capture on `v` (which it pseudo-attacks)
+/// without exposing its king (flying general included), counting only
+/// attackers other than `checkers`, the pieces giving check now.
+#[inline]
+pub(super) fn feasible(pos: &Position, side: Color, a: Square, v: Square, checkers: Bitboard) -> bool {
+    let occ_after = pos.occupied().without(a);
+    let enemies = pos.pieces(!side).without(v) & !checkers;
+    !pos.attacked(side, pos.king_square(side), occ_after, enemies)
 }
 
 /// The kind of the piece on the occupied square `sq`.
-fn kind(pos: &Position, sq: Square) -> PieceKind {
+pub(super) fn kind(pos: &Position, sq: Square) -> PieceKind {
     pos.piece_on(sq).expect("square holds a piece").kind()
 }
 
@@ -95,9 +117,10 @@ fn protected(pos: &Position, side: Color, a: Square, v: Square) -> bool {
     })
 }
 
-/// §3.5 step 4: can the piece on `v` (of colour `them`) legally capture the
-/// piece on `a`, with `them` to move in this position?
-fn can_capture_back(pos: &Position, them: Color, v: Square, a: Square) -> bool {
+/// §3.5 step 4 (and the exchange offer of rules-chinese.md §3.4): can the
+/// piece on `v` (of colour `them`) legally capture the piece on `a`, with
+/// `them` to move in this position?
+pub(super) fn can_capture_back(pos: &Position, them: Color, v: Square, a: Square) -> bool {
     let occ = pos.occupied();
     pos.attackers_to(a, them, occ).has(v)
         && !pos.attacked(them, pos.king_square(them), occ.without(v), pos.pieces(!them).without(a))

@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use super::RuleSet;
 use super::window::{Decision, MoveFacts, Tally, decide};
 use crate::board::Position;
 use crate::types::{Bitboard, Color, Move, Piece, Square};
@@ -76,15 +77,72 @@ impl fmt::Display for Victim {
     }
 }
 
-/// What one move of the window is for the arbiter (rules.md §3.6, §3.8).
+/// A threat to mate by consecutive checks: what makes a move a kill under
+/// the Chinese rules (rules-chinese.md §3.2).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MateThreat {
+    /// The fewest moves (all checks) of the threatening side that mate
+    /// against every defence, were it to move again.
+    pub moves: u8,
+    /// The first check of such a mate.
+    pub first: Move,
+}
+
+impl fmt::Display for MateThreat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "mate in {} by checks, starting {}", self.moves, self.first)
+    }
+}
+
+/// What one move of the window is for the arbiter (rules.md §3.6, §3.8;
+/// rules-chinese.md §3.5, where a move with several effects takes the first
+/// class that applies in this order).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MoveClass {
     /// The move gave check (whatever else it attacked).
     Check,
+    /// Chinese rules only: the move threatens this mate (a kill).
+    Kill(MateThreat),
     /// The move newly threatened these pieces (NewChase).
     Chase(Vec<Victim>),
     /// Anything else.
     Idle,
+}
+
+/// The kinds of attack among one side's moves in the window (Chinese rules).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Attacks {
+    /// At least one move gave check.
+    pub check: bool,
+    /// At least one move was a kill (a mate threat).
+    pub kill: bool,
+    /// At least one move was a chase.
+    pub chase: bool,
+}
+
+impl Attacks {
+    /// The rulebook's English name of a cycle of these attacks only, e.g.
+    /// "perpetual mate threat" (长杀) or "one check one chase" (一将一捉).
+    pub const fn words(self) -> &'static str {
+        match (self.check, self.kill, self.chase) {
+            (false, false, false) => "no attack",
+            (true, false, false) => "perpetual check",
+            (false, true, false) => "perpetual mate threat",
+            (false, false, true) => "perpetual chase",
+            (true, true, false) => "one check one mate threat",
+            (true, false, true) => "one check one chase",
+            (false, true, true) => "one mate threat one chase",
+            (true, true, true) => "checks, mate threats and chases",
+        }
+    }
+
+    /// The pinyin names of the kinds present: `jiang`, `sha`, `zhuo`.
+    fn pinyin(self) -> Vec<&'static str> {
+        [(self.check, "jiang"), (self.kill, "sha"), (self.chase, "zhuo")]
+            .into_iter()
+            .filter_map(|(present, name)| present.then_some(name))
+            .collect()
+    }
 }
 
 /// One move of the ruling window.
@@ -100,15 +158,56 @@ pub struct WindowMove {
     pub class: MoveClass,
 }
 
-/// What one side's moves in the window add up to (rules.md §5).
+/// What one side's moves in the window add up to (rules.md §5,
+/// rules-chinese.md §5).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SideClass {
-    /// Every move gave check.
+    /// Every move gave check (both rule sets).
     PerpetualCheck,
-    /// Every move newly threatened these pieces (named where they stand now).
+    /// Asian rules: every move newly threatened these pieces (named where
+    /// they stand now).
     PerpetualChase(Vec<Victim>),
-    /// Neither.
+    /// Asian rules: neither.
     NoViolation,
+    /// Chinese rules: every move was an attack of these kinds, not all
+    /// checks: a forbidden pattern (长杀, 长捉, 一将一捉, …).
+    Forbidden(Attacks),
+    /// Chinese rules: at least one idle move, besides attacks of these kinds:
+    /// an allowed pattern (闲, 一将一闲, 一杀一闲, …).
+    Allowed(Attacks),
+}
+
+impl SideClass {
+    /// The pattern as the case files name it: `perpetual_check`,
+    /// `forbidden` (a perpetual chase under the Asian rules) or `allowed`.
+    pub const fn pattern(&self) -> &'static str {
+        match self {
+            SideClass::PerpetualCheck => "perpetual_check",
+            SideClass::PerpetualChase(_) | SideClass::Forbidden(_) => "forbidden",
+            SideClass::NoViolation | SideClass::Allowed(_) => "allowed",
+        }
+    }
+
+    /// The rulebook's name of the side's cycle in pinyin, as the Chinese case
+    /// files write it: `chang_jiang`, `chang_sha`, `chang_zhuo`,
+    /// `mixed_jiang_zhuo`, `allowed (xian)`, `allowed (sha+xian)`, …; the
+    /// Asian classes are `chang_jiang`, `chang_zhuo` and `allowed`.
+    pub fn name(&self) -> String {
+        match self {
+            SideClass::PerpetualCheck => "chang_jiang".into(),
+            SideClass::PerpetualChase(_) => "chang_zhuo".into(),
+            SideClass::NoViolation => "allowed".into(),
+            SideClass::Forbidden(a) => match a.pinyin().as_slice() {
+                [one] => format!("chang_{one}"),
+                kinds => format!("mixed_{}", kinds.join("_")),
+            },
+            SideClass::Allowed(a) => {
+                let mut kinds = a.pinyin();
+                kinds.push("xian");
+                format!("allowed ({})", kinds.join("+"))
+            }
+        }
+    }
 }
 
 /// The moves between the third-to-last occurrence of the position and now.
@@ -159,6 +258,23 @@ pub enum Rule {
     MutualPerpetualChase,
     /// Repetition with no violation: draw.
     Repetition,
+    /// Chinese rules: repetition where `by` attacked on every move, with
+    /// attacks of these kinds, not all checks (and the other side neither
+    /// did so nor checked on every move): `by` loses.
+    Forbidden {
+        /// The violator.
+        by: Color,
+        /// The kinds of attack in its cycle.
+        attacks: Attacks,
+        /// The pieces its chase moves chased, where they stand now.
+        victims: Vec<Victim>,
+    },
+    /// Chinese rules: repetition where both sides played forbidden
+    /// patterns, neither only checks: draw.
+    MutualForbidden,
+    /// Chinese rules: repetition where both sides played allowed patterns
+    /// (each made an idle move): draw.
+    BothAllowed,
     /// `plies` plies without a capture reached the limit of `limit` plies: draw.
     MoveLimit {
         /// Plies since the last capture.
@@ -187,6 +303,15 @@ impl fmt::Display for Rule {
             }
             Rule::MutualPerpetualChase => write!(f, "mutual perpetual chase"),
             Rule::Repetition => write!(f, "plain repetition (no perpetual check or chase)"),
+            Rule::Forbidden { by, attacks, victims } => {
+                write!(f, "{} by {}", attacks.words(), by.name())?;
+                if !victims.is_empty() {
+                    write!(f, " (chasing {})", list(victims))?;
+                }
+                Ok(())
+            }
+            Rule::MutualForbidden => write!(f, "mutual forbidden: draw (both sides attack on every move)"),
+            Rule::BothAllowed => write!(f, "both allowed: draw (each side made an idle move)"),
             Rule::MoveLimit { plies, limit } => {
                 write!(f, "{}-round limit: {plies} plies without a capture", limit / 2)
             }
@@ -227,28 +352,40 @@ impl Ruling {
         }
     }
 
-    /// The ruling on a repetition whose window's moves are `facts`, made at
-    /// the current position `pos` (which equals the window's first position).
-    pub(super) fn repetition(pos: &Position, tally: &[Tally; 2], facts: &[MoveFacts]) -> Ruling {
+    /// The ruling of `set` on a repetition whose window's moves are `facts`,
+    /// made at the current position `pos` (which equals the window's first
+    /// position).
+    pub(super) fn repetition(
+        pos: &Position,
+        set: RuleSet,
+        tally: &[Tally; 2],
+        facts: &[MoveFacts],
+    ) -> Ruling {
         let side_class = |c: Color| {
             let t = &tally[c.index()];
-            if t.perpetual_check() {
-                SideClass::PerpetualCheck
-            } else if t.perpetual_chase() {
-                SideClass::PerpetualChase(victims(pos, t.chased))
-            } else {
-                SideClass::NoViolation
+            match set {
+                _ if t.perpetual_check() => SideClass::PerpetualCheck,
+                RuleSet::Asian if t.perpetual_chase() => SideClass::PerpetualChase(victims(pos, t.chased)),
+                RuleSet::Asian => SideClass::NoViolation,
+                RuleSet::Chinese if t.all_attacks() => SideClass::Forbidden(t.attacks()),
+                RuleSet::Chinese => SideClass::Allowed(t.attacks()),
             }
         };
-        let decision = decide(tally);
-        let rule = match decision {
-            Decision::MutualCheck => Rule::MutualPerpetualCheck,
-            Decision::Check(by) => Rule::PerpetualCheck { by },
-            Decision::MutualChase => Rule::MutualPerpetualChase,
-            Decision::Chase(by) => {
+        let decision = decide(tally, set);
+        let rule = match (decision, set) {
+            (Decision::MutualCheck, _) => Rule::MutualPerpetualCheck,
+            (Decision::Check(by), _) => Rule::PerpetualCheck { by },
+            (Decision::MutualForbidden, RuleSet::Asian) => Rule::MutualPerpetualChase,
+            (Decision::MutualForbidden, RuleSet::Chinese) => Rule::MutualForbidden,
+            (Decision::Forbidden(by), RuleSet::Asian) => {
                 Rule::PerpetualChase { by, victims: victims(pos, tally[by.index()].chased) }
             }
-            Decision::Plain => Rule::Repetition,
+            (Decision::Forbidden(by), RuleSet::Chinese) => {
+                let t = &tally[by.index()];
+                Rule::Forbidden { by, attacks: t.attacks(), victims: victims(pos, t.chased) }
+            }
+            (Decision::Plain, RuleSet::Asian) => Rule::Repetition,
+            (Decision::Plain, RuleSet::Chinese) => Rule::BothAllowed,
         };
         let end_ply = pos.game_ply();
         let start_ply = end_ply - facts.len();
@@ -278,6 +415,8 @@ fn victims(pos: &Position, ids: Bitboard) -> Vec<Victim> {
 fn class(pos: &Position, m: &MoveFacts) -> MoveClass {
     if m.check {
         MoveClass::Check
+    } else if let Some(threat) = m.kill {
+        MoveClass::Kill(threat)
     } else if m.victims.is_empty() {
         MoveClass::Idle
     } else {
@@ -290,6 +429,7 @@ impl fmt::Display for MoveClass {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveClass::Check => write!(f, "check"),
+            MoveClass::Kill(threat) => write!(f, "kill: threatens {threat}"),
             MoveClass::Chase(victims) => write!(f, "chase of {}", list(victims)),
             MoveClass::Idle => write!(f, "idle"),
         }
@@ -302,6 +442,10 @@ impl fmt::Display for SideClass {
             SideClass::PerpetualCheck => write!(f, "checks on every move (perpetual check)"),
             SideClass::PerpetualChase(v) => write!(f, "chases {} on every move (perpetual chase)", list(v)),
             SideClass::NoViolation => write!(f, "no perpetual check or chase"),
+            SideClass::Forbidden(a) => {
+                write!(f, "every move attacks: {}, forbidden ({})", a.words(), self.name())
+            }
+            SideClass::Allowed(_) => write!(f, "not every move attacks: {}", self.name()),
         }
     }
 }

@@ -11,6 +11,7 @@ mod shared;
 pub mod timeman;
 mod worker;
 
+use crate::rules::Rules;
 use crate::tt::Bound;
 use crate::types::Move;
 pub use limits::SearchLimits;
@@ -24,13 +25,14 @@ pub struct SearchConfig {
     pub multipv: usize,
     /// Milliseconds kept back per move for communication delays.
     pub move_overhead_ms: u64,
-    /// The no-capture limit in plies (0 = off).
-    pub move_limit: u16,
+    /// How games are judged: the rule set, the no-capture limit, the kill depth.
+    pub rules: Rules,
 }
 
 impl SearchConfig {
     /// The settings a fresh engine starts with.
-    pub const DEFAULT: SearchConfig = SearchConfig { multipv: 1, move_overhead_ms: 30, move_limit: 120 };
+    pub const DEFAULT: SearchConfig =
+        SearchConfig { multipv: 1, move_overhead_ms: 30, rules: Rules::DEFAULT };
 }
 
 impl Default for SearchConfig {

@@ -70,7 +70,7 @@ impl Worker {
         if is_dead_draw(&self.pos) {
             return Some(DRAW);
         }
-        let outcome = rules::search_ruling(&mut self.pos, ply, self.move_limit)?;
+        let outcome = rules::search_ruling(&mut self.pos, ply, self.rules)?;
         Some(match outcome.winner() {
             None => DRAW,
             Some(c) if c == self.pos.side_to_move() => mate_in(ply),

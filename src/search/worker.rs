@@ -11,6 +11,7 @@ use super::history::Histories;
 use super::score::{INFINITE, MATE_BOUND, MAX_PLY, NONE, mate_in, mated_in};
 use super::shared::{SearchShared, ThreadResult, legal_prefix};
 use crate::board::Position;
+use crate::rules::Rules;
 use crate::tt::Bound;
 use crate::types::Move;
 
@@ -112,7 +113,7 @@ pub struct Worker {
     /// completed that depth (`stopped` is set too, to unwind the search).
     pub(super) superseded: bool,
     pub(super) shared: Option<Arc<SearchShared>>,
-    pub(super) move_limit: u16,
+    pub(super) rules: Rules,
     /// The histories have been written to since they were last cleared.
     learned: bool,
 }
@@ -136,7 +137,7 @@ impl Worker {
             stopped: false,
             superseded: false,
             shared: None,
-            move_limit: 120,
+            rules: Rules::DEFAULT,
             learned: false,
         }
     }
@@ -162,7 +163,7 @@ impl Worker {
         self.learned = true;
         self.pos = shared.root.clone();
         self.pos.reserve(MAX_PLY + 16);
-        self.move_limit = shared.config.move_limit;
+        self.rules = shared.config.rules;
         self.nodes = 0;
         self.completed_depth = 0;
         self.stopped = false;

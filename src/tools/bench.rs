@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::unbounded;
 
 use crate::engine::Engine;
+use crate::rules::Rules;
 use crate::search::SearchLimits;
 
 /// Default search depth of the bench.
@@ -67,15 +68,22 @@ pub struct BenchResult {
     pub nps: u64,
 }
 
-/// Runs the bench to `depth`, calling `progress(index, fen, nodes)` after
+/// Runs the bench to `depth` with the game rules `rules` (the signature is
+/// that of [`Rules::DEFAULT`]), calling `progress(index, fen, nodes)` after
 /// each position. Returns `None` if `stop` is set before the end (the
 /// running search is stopped within a millisecond), or if the 16 MB table
 /// cannot be allocated.
-pub fn run(depth: u32, stop: &AtomicBool, mut progress: impl FnMut(usize, &str, u64)) -> Option<BenchResult> {
+pub fn run(
+    depth: u32,
+    rules: Rules,
+    stop: &AtomicBool,
+    mut progress: impl FnMut(usize, &str, u64),
+) -> Option<BenchResult> {
     let (tx, rx) = unbounded();
     let mut engine = Engine::new(tx);
     engine.set_hash_mb(16).ok()?;
     engine.set_threads(1).ok()?;
+    engine.config_mut().rules = rules;
     let start = Instant::now();
     let mut total = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {

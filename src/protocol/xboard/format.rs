@@ -17,7 +17,8 @@ const MAX_NOTE: usize = 300;
 /// The options offered in the GUI's engine settings (by their UCI names).
 /// `memory` and `cores` set the first two as well; `hard`/`easy` stand for
 /// `Ponder`.
-const ADVERTISED: [&str; 6] = ["Hash", "Threads", "MultiPV", "Move Overhead", "Clear Hash", "Rule60"];
+const ADVERTISED: [&str; 7] =
+    ["Hash", "Threads", "MultiPV", "Move Overhead", "Clear Hash", "Rule60", "RuleSet"];
 
 /// The reply to `protover`: the features, one `option` feature per
 /// setting, and `done=1` last.
@@ -32,6 +33,14 @@ pub fn features() -> Vec<String> {
         let kind = match def.kind {
             Kind::Spin { default, min, max } => format!("-spin {default} {min} {max}"),
             Kind::Check(b) => format!("-check {}", b as u8),
+            // The current choice is marked with an asterisk.
+            Kind::Combo { default, choices } => {
+                let marked: Vec<String> = choices
+                    .iter()
+                    .map(|&c| if c == default { format!("*{c}") } else { c.to_string() })
+                    .collect();
+                format!("-combo {}", marked.join(" /// "))
+            }
             Kind::Button => "-button".to_string(),
             Kind::Text => "-string ".to_string(),
         };
@@ -141,6 +150,7 @@ mod tests {
         assert!(f.iter().any(|l| l.starts_with("feature option=\"Hash -spin 16 1 ")));
         assert!(f.contains(&"feature option=\"Clear Hash -button\"".to_string()));
         assert!(f.contains(&"feature option=\"Rule60 -spin 120 0 1000\"".to_string()));
+        assert!(f.contains(&"feature option=\"RuleSet -combo *asian /// chinese\"".to_string()));
         assert_eq!(f.last().unwrap(), "feature done=1");
     }
 

@@ -79,9 +79,11 @@ pub enum End {
     Stalemate = 1,
     /// A repetition in which one side checked on every move: it lost.
     PerpetualCheck = 2,
-    /// A repetition in which one side chased on every move: it lost.
+    /// A repetition in which one side chased on every move (under the
+    /// Chinese rules: played any forbidden pattern): it lost.
     PerpetualChase = 3,
-    /// A repetition in which both sides checked, or both chased: draw.
+    /// A repetition in which both sides checked, or both chased (both
+    /// played forbidden patterns): draw.
     MutualPerpetual = 4,
     /// A repetition without a perpetual check or chase: draw.
     Repetition = 5,
@@ -113,9 +115,11 @@ impl End {
             Rule::Checkmate { .. } => End::Checkmate,
             Rule::Stalemate { .. } => End::Stalemate,
             Rule::PerpetualCheck { .. } => End::PerpetualCheck,
-            Rule::PerpetualChase { .. } => End::PerpetualChase,
-            Rule::MutualPerpetualCheck | Rule::MutualPerpetualChase => End::MutualPerpetual,
-            Rule::Repetition => End::Repetition,
+            Rule::PerpetualChase { .. } | Rule::Forbidden { .. } => End::PerpetualChase,
+            Rule::MutualPerpetualCheck | Rule::MutualPerpetualChase | Rule::MutualForbidden => {
+                End::MutualPerpetual
+            }
+            Rule::Repetition | Rule::BothAllowed => End::Repetition,
             Rule::MoveLimit { .. } => End::MoveLimit,
             Rule::Ongoing { .. } => return None,
         })

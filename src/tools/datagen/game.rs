@@ -15,7 +15,7 @@ use crate::board::Position;
 use crate::board::zobrist::SplitMix64;
 use crate::engine::Engine;
 use crate::eval::is_dead_draw;
-use crate::rules::{self, DEFAULT_MOVE_LIMIT, Outcome};
+use crate::rules::{self, Outcome, Rules};
 use crate::search::score::MATE;
 use crate::search::{SearchEvent, SearchLimits};
 use crate::types::{Color, Move};
@@ -107,7 +107,7 @@ impl Player {
             if settings.random_plies == 0 || last_try {
                 break (pos, None);
             }
-            if rules::adjudicate(&mut pos, DEFAULT_MOVE_LIMIT).outcome.is_some() || is_dead_draw(&pos) {
+            if rules::adjudicate(&mut pos, Rules::DEFAULT).outcome.is_some() || is_dead_draw(&pos) {
                 continue;
             }
             let s = self.search(&pos, &settings.limits, RANDOM_CHOICE_LINES);
@@ -121,7 +121,7 @@ impl Player {
         // Plies in a row won for Red (> 0) or Black (< 0) by the scores.
         let mut streak: i32 = 0;
         let (result, end) = loop {
-            let ruling = rules::adjudicate(&mut pos, DEFAULT_MOVE_LIMIT);
+            let ruling = rules::adjudicate(&mut pos, Rules::DEFAULT);
             if let (Some(outcome), Some(end)) = (ruling.outcome, End::of_rule(&ruling.rule)) {
                 break (outcome, end);
             }
