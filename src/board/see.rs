@@ -51,16 +51,7 @@ impl Position {
 
 /// The cheapest piece in `attackers` (which is non-empty) and its kind.
 fn least_valuable(pos: &Position, attackers: Bitboard) -> (crate::types::Square, PieceKind) {
-    const ORDER: [PieceKind; 7] = [
-        PieceKind::Pawn,
-        PieceKind::Advisor,
-        PieceKind::Elephant,
-        PieceKind::Horse,
-        PieceKind::Cannon,
-        PieceKind::Rook,
-        PieceKind::King,
-    ];
-    for kind in ORDER {
+    for kind in PieceKind::CHEAPEST_FIRST {
         let bb = attackers & pos.kind_bb(kind);
         if bb.any() {
             return (bb.lsb(), kind);

@@ -80,18 +80,6 @@ fn wins_material(pos: &mut Position, m: Move, worth: i32) -> bool {
     wins
 }
 
-/// Capturers in the order tried: the cheapest first, which usually settles
-/// an exchange soonest.
-const CAPTURE_ORDER: [PieceKind; 7] = [
-    PieceKind::Pawn,
-    PieceKind::Advisor,
-    PieceKind::Elephant,
-    PieceKind::Horse,
-    PieceKind::Cannon,
-    PieceKind::Rook,
-    PieceKind::King,
-];
-
 /// True if the side to move can win at least `k` by capturing on `v`, where
 /// either side may stop capturing at any point (the exchange gain of
 /// rules-chinese.md §3.4 is at least `k`). The gain is
@@ -109,7 +97,8 @@ fn gain_at_least(pos: &mut Position, v: Square, k: i32) -> bool {
     }
     let side = pos.side_to_move();
     let capturers = pos.attackers_to(v, side, pos.occupied());
-    for kind in CAPTURE_ORDER {
+    // The cheapest capturer first usually settles an exchange soonest.
+    for kind in PieceKind::CHEAPEST_FIRST {
         for b in capturers & pos.pieces_of(side, kind) {
             let m = Move::new(b, v);
             if !pos.is_legal(m) {

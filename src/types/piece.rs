@@ -37,6 +37,19 @@ impl PieceKind {
         PieceKind::King,
     ];
 
+    /// All kinds, the cheapest first: the order in which exchanges try
+    /// their capturers (static exchange evaluation, the Chinese rules'
+    /// exchange test).
+    pub const CHEAPEST_FIRST: [PieceKind; 7] = [
+        PieceKind::Pawn,
+        PieceKind::Advisor,
+        PieceKind::Elephant,
+        PieceKind::Horse,
+        PieceKind::Cannon,
+        PieceKind::Rook,
+        PieceKind::King,
+    ];
+
     /// Index 0..7 into per-kind arrays.
     #[inline(always)]
     pub const fn index(self) -> usize {

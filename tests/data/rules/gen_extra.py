@@ -126,6 +126,23 @@ def reinforce(fen, moves, rng):
     return xqref.to_fen(xqref.Pos(board, p.side), (0, 1))
 
 
+def reinforced(c, rng, rule, make_record):
+    """Catalogue game c with extra pieces (up to 40 tries) whose ruling keeps
+    the catalogue's rule, as a record made by make_record; None if no try does."""
+    for _ in range(40):
+        fen = reinforce(c["fen"], c["moves"], rng)
+        if not valid_start(fen) or legal_or_none(fen, c["moves"]) is None:
+            continue
+        case = make_record(c["id"] + "_reinforced", fen, c["moves"], "")
+        if case["ruling_rule"] != rule:
+            continue
+        same = case["expected"] == c["expected"]
+        case["why"] = "catalogue game with extra pieces; verdict %s (catalogue: %s)" % (
+            "unchanged" if same else "changed to " + case["expected"], c["expected"])
+        return case
+    return None
+
+
 def legal_or_none(fen, moves):
     try:
         return xqref.replay(fen, moves)
@@ -236,18 +253,9 @@ def main():
         if "legal_next" in c:
             continue
         rule = xqref.adjudicate(c["fen"], c["moves"])[1]["rule"]
-        for attempt in range(40):
-            fen = reinforce(c["fen"], c["moves"], rng)
-            if not valid_start(fen) or legal_or_none(fen, c["moves"]) is None:
-                continue
-            case = record(c["id"] + "_reinforced", fen, c["moves"], "")
-            if case["ruling_rule"] != rule:
-                continue
-            same = case["expected"] == c["expected"]
-            case["why"] = "catalogue game with extra pieces; verdict %s (catalogue: %s)" % (
-                "unchanged" if same else "changed to " + case["expected"], c["expected"])
+        case = reinforced(c, rng, rule, record)
+        if case:
             out.append(case)
-            break
     starts = [xqref.to_fen(xqref.parse_fen(
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"), (0, 1))]
     starts += [line.split(";")[0].strip() for line in open(sys.argv[3]) if line.strip() and not line.startswith("#")]

@@ -78,18 +78,9 @@ def main():
             out.append(record(c["id"] + suffix, fen_map(c["fen"]), [move_map(m) for m in c["moves"]], why))
     for c in shared:
         rule = xqref_cn.adjudicate(c["fen"], c["moves"])[1]["rule"]
-        for _ in range(40):
-            fen = gen_extra.reinforce(c["fen"], c["moves"], rng)
-            if not gen_extra.valid_start(fen) or gen_extra.legal_or_none(fen, c["moves"]) is None:
-                continue
-            case = record(c["id"] + "_reinforced", fen, c["moves"], "")
-            if case["ruling_rule"] != rule:
-                continue
-            same = case["expected"] == c["expected"]
-            case["why"] = "catalogue game with extra pieces; verdict %s (catalogue: %s)" % (
-                "unchanged" if same else "changed to " + case["expected"], c["expected"])
+        case = gen_extra.reinforced(c, rng, rule, record)
+        if case:
             out.append(case)
-            break
     starts = [line.split(";")[0].strip() for line in open(sys.argv[3]) if line.strip() and not line.startswith("#")]
     n = 0
     wants = ("decisive", "differs", "any")
