@@ -29,16 +29,28 @@ fn with_side(pos: &Position, side: Color) -> Option<Position> {
     Position::from_fen(&fields.join(" ")).ok()
 }
 
-/// Th(pos, side) by brute force: each capture is made on a copy, protection
-/// is "the opponent's legal move list holds a capture on that square".
-fn brute_threats(pos: &Position, side: Color) -> Option<Bitboard> {
+/// A capture both threat sets consider (see [`brute_candidates`]).
+struct Candidate {
+    victim_square: Square,
+    attacker: PieceKind,
+    victim: Piece,
+    after: Position,
+    /// The victim could take the attacker back at once (an exchange offer).
+    mutual: bool,
+}
+
+/// The captures both threat sets start from, by brute force: `side`'s
+/// captures of a piece other than the king or an uncrossed pawn, by a piece
+/// other than its king or a pawn, that do not expose its own king (checkers
+/// excepted). None if `pos` cannot be set up with either side to move.
+fn brute_candidates(pos: &Position, side: Color) -> Option<Vec<Candidate>> {
     use PieceKind::*;
     let mine = with_side(pos, side)?;
     let theirs = with_side(pos, !side)?;
     let checkers = mine.checkers();
     let mut caps = MoveList::new();
     mine.generate(GenType::Captures, &mut caps);
-    let mut th = Bitboard::EMPTY;
+    let mut out = Vec::new();
     for m in caps {
         let (a, v) = (m.from(), m.to());
         let attacker = mine.piece_on(a)?.kind();
@@ -53,10 +65,21 @@ fn brute_threats(pos: &Position, side: Color) -> Option<Bitboard> {
         if after.attacked(side, king, after.occupied(), after.pieces(!side) & !checkers) {
             continue; // not feasible (checkers excepted)
         }
+        let mutual = attacker == victim.kind() && theirs.legal_moves().contains(&Move::new(v, a));
+        out.push(Candidate { victim_square: v, attacker, victim, after, mutual });
+    }
+    Some(out)
+}
+
+/// Th(pos, side) by brute force: each capture is made on a copy, protection
+/// is "the opponent's legal move list holds a capture on that square".
+fn brute_threats(pos: &Position, side: Color) -> Option<Bitboard> {
+    use PieceKind::*;
+    let mut th = Bitboard::EMPTY;
+    for Candidate { victim_square: v, attacker, victim, after, mutual } in brute_candidates(pos, side)? {
         let stronger = matches!((attacker, victim.kind()), (Horse | Cannon, Rook))
             || matches!((attacker, victim.kind()), (Advisor | Elephant, Rook | Horse | Cannon));
         let protected = after.legal_moves().iter().any(|r| r.to() == v);
-        let mutual = attacker == victim.kind() && theirs.legal_moves().contains(&Move::new(v, a));
         if stronger || !(protected || mutual) {
             th |= v;
         }
@@ -109,28 +132,9 @@ fn brute_mate_in_one(pos: &Position) -> bool {
 /// exchange on the square is searched over the legal move lists, and the
 /// capture is dropped if the opponent then mates in one.
 fn brute_value_threats(pos: &Position, side: Color) -> Option<Bitboard> {
-    use PieceKind::*;
-    let mine = with_side(pos, side)?;
-    let theirs = with_side(pos, !side)?;
-    let checkers = mine.checkers();
-    let mut caps = MoveList::new();
-    mine.generate(GenType::Captures, &mut caps);
     let mut th = Bitboard::EMPTY;
-    for m in caps {
-        let (a, v) = (m.from(), m.to());
-        let attacker = mine.piece_on(a)?.kind();
-        let victim = mine.piece_on(v)?;
-        let uncrossed_pawn = victim.kind() == Pawn && v.on_own_half(victim.color());
-        if matches!(attacker, King | Pawn) || victim.kind() == King || uncrossed_pawn {
-            continue;
-        }
-        let mut after = mine.clone();
-        after.do_move(m);
-        let king = after.king_square(side);
-        if after.attacked(side, king, after.occupied(), after.pieces(!side) & !checkers) {
-            continue; // not feasible (checkers excepted)
-        }
-        if attacker == victim.kind() && theirs.legal_moves().contains(&Move::new(v, a)) {
+    for Candidate { victim_square: v, victim, after, mutual, .. } in brute_candidates(pos, side)? {
+        if mutual {
             continue; // an exchange offer
         }
         if value(victim, v) - brute_gain(&after, v) > 0 && !brute_mate_in_one(&after) {
