@@ -30,6 +30,7 @@ mod jobs;
 mod lazy_engine;
 pub mod options;
 pub mod parse;
+mod quit_grace;
 mod reader;
 mod session;
 pub mod xboard;

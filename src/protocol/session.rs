@@ -23,13 +23,12 @@
 //!
 //! Both waits are for scripts. Input that had malformed lines is no script
 //! to honour in full (it is a GUI gone wrong, or a fuzzer): then the engine
-//! gives the remaining work [`QUIT_GRACE`] and ends.
+//! gives the remaining work a grace period and ends (see [`QuitGrace`]).
 
 use std::collections::VecDeque;
 use std::io::Write;
-use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, TryRecvError, at, never, select};
+use crossbeam_channel::{Receiver, TryRecvError, never, select};
 
 use super::command::{Command, Dialect, GoParams, PositionSpec};
 use super::format::{self, DrawFlags};
@@ -37,6 +36,7 @@ use super::jobs::{Job, JobOutput};
 use super::lazy_engine::LazyEngine;
 use super::options::{self, OptionId, Setting};
 use super::parse::shown;
+use super::quit_grace::QuitGrace;
 use super::reader::Input;
 use crate::board::Position;
 use crate::engine::{PositionError, play_moves};
@@ -48,10 +48,6 @@ use crate::types::{Color, Move};
 
 /// At most this many rejected moves are quoted in one message.
 const QUOTED_MOVES: usize = 5;
-
-/// How long a queued `quit`, or the end of the input, waits for the work
-/// still to do once the input has had malformed lines.
-pub(super) const QUIT_GRACE: Duration = Duration::from_secs(2);
 
 /// See the module comment.
 pub struct Session<W: Write> {
@@ -72,9 +68,8 @@ pub struct Session<W: Write> {
     /// Commands held back in batch mode, in order.
     deferred: VecDeque<Input>,
     /// The input has had a line that could not be parsed.
-    malformed_input: bool,
-    /// When the engine stops waiting for the work to end (see [`QUIT_GRACE`]).
-    quit_deadline: Option<Instant>,
+    /// When the engine stops waiting for the work to end after malformed input.
+    grace: QuitGrace,
 }
 
 impl<W: Write> Session<W> {
@@ -93,8 +88,7 @@ impl<W: Write> Session<W> {
             batch: false,
             ban_moves: Vec::new(),
             deferred: VecDeque::new(),
-            malformed_input: false,
-            quit_deadline: None,
+            grace: QuitGrace::default(),
         }
     }
 
@@ -120,7 +114,7 @@ impl<W: Write> Session<W> {
             let commands = if input_open { commands.clone() } else { never() };
             let events = self.events.clone();
             let job_output = self.job.as_ref().map_or_else(never, |j| j.output().clone());
-            let quit_deadline = self.quit_deadline.map_or_else(never, at);
+            let quit_deadline = self.grace.timer();
             let search_deadline = self.engine.search_deadline();
             select! {
                 recv(commands) -> input => match input {
@@ -131,7 +125,7 @@ impl<W: Write> Session<W> {
                     }
                     Err(_) => {
                         input_open = false;
-                        self.start_quit_grace();
+                        self.grace.start();
                     }
                 },
                 recv(events) -> ev => {
@@ -208,7 +202,7 @@ impl<W: Write> Session<W> {
     /// Takes a command from the input: runs it, or holds it back in batch
     /// mode while thinking. Returns false on `quit`.
     fn accept(&mut self, input: Input) -> bool {
-        self.malformed_input |= input.is_err();
+        self.grace.saw(input.is_err());
         let answered_now = match &input {
             Ok(Command::Quit) => self.engine.is_endless(),
             Ok(cmd) => cmd.answered_while_batch_thinking(),
@@ -218,7 +212,7 @@ impl<W: Write> Session<W> {
             let quit = matches!(input, Ok(Command::Quit));
             self.deferred.push_back(input);
             if quit {
-                self.start_quit_grace();
+                self.grace.start();
             }
             return true;
         }
@@ -324,14 +318,6 @@ impl<W: Write> Session<W> {
         self.stop_all();
         if self.dialect == Dialect::Ucci {
             self.say("bye");
-        }
-    }
-
-    /// The input has ended or a `quit` was queued: after malformed input,
-    /// the remaining work gets [`QUIT_GRACE`].
-    fn start_quit_grace(&mut self) {
-        if self.malformed_input {
-            self.quit_deadline.get_or_insert(Instant::now() + QUIT_GRACE);
         }
     }
 

@@ -23,7 +23,7 @@ use std::collections::VecDeque;
 use std::io::Write;
 use std::time::Instant;
 
-use crossbeam_channel::{Receiver, at, never, select};
+use crossbeam_channel::{Receiver, never, select};
 
 use super::command::{Command, Control, MoveSet, shown};
 use super::format;
@@ -32,8 +32,8 @@ use crate::eval;
 use crate::protocol::format::{DrawFlags, Verdict};
 use crate::protocol::lazy_engine::LazyEngine;
 use crate::protocol::options::{self, OptionId};
+use crate::protocol::quit_grace::QuitGrace;
 use crate::protocol::reader::Input;
-use crate::protocol::session::QUIT_GRACE;
 use crate::search::{SearchEvent, SearchLimits};
 use crate::types::{Color, Move};
 
@@ -145,9 +145,8 @@ pub struct Session<W: Write> {
     /// Commands held back until the engine has moved (after a `ping`).
     deferred: VecDeque<Input<Command>>,
     /// The input has had a line that could not be parsed.
-    malformed_input: bool,
-    /// When the engine stops waiting for the work to end (see [`QUIT_GRACE`]).
-    quit_deadline: Option<Instant>,
+    /// When the engine stops waiting for the work to end after malformed input.
+    grace: QuitGrace,
 }
 
 impl<W: Write> Session<W> {
@@ -170,8 +169,7 @@ impl<W: Write> Session<W> {
             expected: None,
             notes: true,
             deferred: VecDeque::new(),
-            malformed_input: false,
-            quit_deadline: None,
+            grace: QuitGrace::default(),
         }
     }
 
@@ -198,7 +196,7 @@ impl<W: Write> Session<W> {
             }
             let commands = if input_open { commands.clone() } else { never() };
             let events = self.events.clone();
-            let quit_deadline = self.quit_deadline.map_or_else(never, at);
+            let quit_deadline = self.grace.timer();
             let search_deadline = self.engine.search_deadline();
             select! {
                 recv(commands) -> input => match input {
@@ -209,9 +207,7 @@ impl<W: Write> Session<W> {
                     }
                     Err(_) => {
                         input_open = false;
-                        if self.malformed_input {
-                            self.quit_deadline = Some(Instant::now() + QUIT_GRACE);
-                        }
+                        self.grace.start();
                     }
                 },
                 recv(events) -> ev => {
@@ -252,7 +248,7 @@ impl<W: Write> Session<W> {
     /// Takes a command from the input: runs it, or holds it back until the
     /// engine has moved. Returns false on `quit`.
     fn accept(&mut self, input: Input<Command>) -> bool {
-        self.malformed_input |= input.is_err();
+        self.grace.saw(input.is_err());
         let waits = match &input {
             Ok(Command::Quit | Command::MoveNow) => false,
             Ok(Command::Ping(_) | Command::Memory(_) | Command::Cores(_) | Command::SetOption { .. }) => {
