@@ -12,8 +12,10 @@ use crate::rules;
 use crate::tt::{Bound, TtEntry};
 use crate::types::{Move, PieceKind};
 
-/// Depth stored for quiescence entries.
-const QS_DEPTH: i32 = 0;
+/// Depth stored for quiescence entries searched with losing checks.
+const QS_DEPTH_CHECKS: i32 = 0;
+/// Depth stored for quiescence entries searched with captures only.
+const QS_DEPTH_NO_CHECKS: i32 = -1;
 
 /// True if a table score with this bound settles the node for the window.
 #[inline(always)]
@@ -146,7 +148,7 @@ impl Worker {
     ) -> i32 {
         let root = ply == 0;
         if depth <= 0 {
-            return self.qsearch::<PV>(alpha, beta, ply);
+            return self.qsearch::<PV>(alpha, beta, ply, true);
         }
         if !self.enter_node::<PV>(ply) {
             return 0;
@@ -297,7 +299,7 @@ impl Worker {
                     if !self.pos.see_ge(m, -22 * lmr_depth * lmr_depth) {
                         continue;
                     }
-                } else if depth <= 6 && !self.pos.see_ge(m, -95 * depth) {
+                } else if depth <= 6 && !gives_check && !self.pos.see_ge(m, -95 * depth) {
                     continue;
                 }
             }
@@ -430,8 +432,16 @@ impl Worker {
         best_score
     }
 
-    /// Quiescence search: captures only (all evasions when in check), until the position is quiet.
-    pub(super) fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence search: captures (all evasions when in check), until the
+    /// position is quiet. At its first ply (`checks`) a capture that gives
+    /// check is searched even when it loses material: a sacrifice that mates.
+    pub(super) fn qsearch<const PV: bool>(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        checks: bool,
+    ) -> i32 {
         if !self.enter_node::<PV>(ply) {
             return 0;
         }
@@ -447,8 +457,10 @@ impl Worker {
         let tt_move = tte.map_or(Move::NONE, |e| e.mv);
         let tt_score =
             tte.map_or(NONE, |e| if e.bound == Bound::None { NONE } else { from_tt(e.score, ply) });
+        let qs_depth = if checks { QS_DEPTH_CHECKS } else { QS_DEPTH_NO_CHECKS };
         if !PV
             && let Some(e) = tte
+            && e.depth >= qs_depth
             && cuts_off(e.bound, tt_score, alpha, beta)
         {
             return tt_score;
@@ -473,7 +485,7 @@ impl Worker {
                             mv: Move::NONE,
                             score: to_tt(best_score, ply),
                             eval: static_eval,
-                            depth: QS_DEPTH,
+                            depth: qs_depth,
                             bound: Bound::Lower,
                             pv: false,
                         },
@@ -495,11 +507,12 @@ impl Worker {
             move_count += 1;
             if !in_check && best_score > -MATE_BOUND {
                 let victim = self.pos.piece_on(m.to()).map_or(0, |p| SEE_VALUE[p.kind().index()]);
-                if static_eval + victim + 150 <= alpha && !self.pos.gives_check(m) {
+                let gives_check = self.pos.gives_check(m);
+                if static_eval + victim + 150 <= alpha && !gives_check {
                     best_score = best_score.max(static_eval + victim + 150);
                     continue;
                 }
-                if !self.pos.see_ge(m, 0) {
+                if !(checks && gives_check) && !self.pos.see_ge(m, 0) {
                     continue;
                 }
             }
@@ -507,7 +520,7 @@ impl Worker {
             self.stack[ply].current_move = m;
             self.stack[ply].cont = Some(cont_index(mover, m.to()));
             self.pos.do_move(m);
-            let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1, false);
             self.pos.undo_move();
             if self.stopped {
                 return 0;
@@ -536,7 +549,7 @@ impl Worker {
                 mv: best_move,
                 score: to_tt(best_score, ply),
                 eval: static_eval,
-                depth: QS_DEPTH,
+                depth: qs_depth,
                 bound,
                 pv: PV,
             },
