@@ -512,7 +512,7 @@ impl Worker {
                     best_score = best_score.max(static_eval + victim + 150);
                     continue;
                 }
-                if !(checks && gives_check) && !self.pos.see_ge(m, 0) {
+                if !(checks && gives_check || self.pos.see_ge(m, 0)) {
                     continue;
                 }
             }
