@@ -35,9 +35,9 @@ pub const VERSION: u16 = 1;
 pub const HEADER_SIZE: usize = 32;
 /// Size of one entry in bytes.
 pub const ENTRY_SIZE: usize = 16;
-/// The largest book read, in bytes (64 M entries): a larger "book" is
-/// refused before it fills the memory.
-pub const MAX_BOOK_BYTES: u64 = HEADER_SIZE as u64 + ((ENTRY_SIZE as u64) << 26);
+/// The largest book read, in bytes (16 M entries, 256 MB): a larger
+/// "book" is refused before it fills the memory.
+pub const MAX_BOOK_BYTES: u64 = HEADER_SIZE as u64 + ((ENTRY_SIZE as u64) << 24);
 
 /// One move of one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,7 +110,7 @@ pub enum BookError {
         /// What is wrong with it.
         what: &'static str,
     },
-    /// Larger than [`MAX_BOOK_BYTES`].
+    /// The header announces more than [`MAX_BOOK_BYTES`].
     TooLarge(u64),
 }
 
@@ -128,7 +128,9 @@ impl fmt::Display for BookError {
             ),
             BookError::Checksum => write!(f, "corrupt (the checksum does not match)"),
             BookError::BadEntry { index, what } => write!(f, "corrupt: entry {} has {what}", index + 1),
-            BookError::TooLarge(n) => write!(f, "{n} bytes: too large for a book (at most {MAX_BOOK_BYTES})"),
+            BookError::TooLarge(n) => {
+                write!(f, "{n} bytes announced: too large for a book (at most {MAX_BOOK_BYTES})")
+            }
         }
     }
 }
@@ -150,23 +152,10 @@ impl Book {
 
     /// Reads a book file's bytes, checking everything (see the module comment).
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
-        if bytes.len() as u64 > MAX_BOOK_BYTES {
-            return Err(BookError::TooLarge(bytes.len() as u64));
-        }
         let Some((header, body)) = bytes.split_first_chunk::<HEADER_SIZE>() else {
             return Err(BookError::TooShort(bytes.len()));
         };
-        if header[0..16] != MAGIC {
-            return Err(BookError::BadMagic);
-        }
-        let u16_at = |i: usize| u16::from_le_bytes([header[i], header[i + 1]]);
-        if u16_at(16) != VERSION {
-            return Err(BookError::Version(u16_at(16)));
-        }
-        if u16_at(18) as usize != ENTRY_SIZE {
-            return Err(BookError::EntrySize(u16_at(18)));
-        }
-        let count = u32::from_le_bytes([header[20], header[21], header[22], header[23]]);
+        let count = entry_count(header)?;
         if body.len() as u64 != count as u64 * ENTRY_SIZE as u64 {
             return Err(BookError::Length { entries: count, bytes: bytes.len() });
         }
@@ -225,6 +214,27 @@ impl Book {
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
+}
+
+/// Checks a header (magic, version, entry size, a size within
+/// [`MAX_BOOK_BYTES`]) and returns the number of entries it announces.
+pub fn entry_count(header: &[u8; HEADER_SIZE]) -> Result<u32, BookError> {
+    if header[0..16] != MAGIC {
+        return Err(BookError::BadMagic);
+    }
+    let u16_at = |i: usize| u16::from_le_bytes([header[i], header[i + 1]]);
+    if u16_at(16) != VERSION {
+        return Err(BookError::Version(u16_at(16)));
+    }
+    if u16_at(18) as usize != ENTRY_SIZE {
+        return Err(BookError::EntrySize(u16_at(18)));
+    }
+    let count = u32::from_le_bytes([header[20], header[21], header[22], header[23]]);
+    let size = HEADER_SIZE as u64 + count as u64 * ENTRY_SIZE as u64;
+    if size > MAX_BOOK_BYTES {
+        return Err(BookError::TooLarge(size));
+    }
+    Ok(count)
 }
 
 /// FNV-1a, 64 bits, over `bytes`.
@@ -287,6 +297,9 @@ mod tests {
         let mut bad = good.clone();
         bad[18] = 24;
         assert_eq!(refuse(&bad), BookError::EntrySize(24));
+        let mut huge = good.clone();
+        huge[20..24].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert_eq!(refuse(&huge), BookError::TooLarge(32 + 16 * u32::MAX as u64));
         // Any flipped bit in the entries breaks the checksum.
         for i in HEADER_SIZE..good.len() {
             let mut bad = good.clone();

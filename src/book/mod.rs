@@ -34,13 +34,20 @@ pub fn builtin() -> Result<Book, BookError> {
     Book::from_bytes(BUILTIN)
 }
 
-/// Reads and checks the book file at `path`.
+/// Reads and checks the book file at `path`. The header is checked first,
+/// and no more is read than it announces (plus one byte, to tell a file
+/// that is too long): a huge or endless file is refused unread.
 pub fn load(path: &str) -> Result<Book, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot open it: {e}"))?;
+    let mut file = std::fs::File::open(path).map_err(|e| format!("cannot open it: {e}"))?;
     let mut bytes = Vec::new();
-    file.take(format::MAX_BOOK_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read it: {e}"))?;
+    let read = |file: &mut std::fs::File, bytes: &mut Vec<u8>, n: u64| {
+        file.take(n).read_to_end(bytes).map_err(|e| format!("cannot read it: {e}"))
+    };
+    read(&mut file, &mut bytes, format::HEADER_SIZE as u64)?;
+    if let Some(header) = bytes.first_chunk::<{ format::HEADER_SIZE }>() {
+        let entries = format::entry_count(header).map_err(|e| e.to_string())?;
+        read(&mut file, &mut bytes, entries as u64 * format::ENTRY_SIZE as u64 + 1)?;
+    }
     Book::from_bytes(&bytes).map_err(|e| e.to_string())
 }
 
