@@ -164,9 +164,9 @@ impl Engine {
     /// With the book on, a position with a playable book move (see
     /// [`crate::book::probe`]) is answered with it unless the `go` asks for
     /// an analysis (`infinite`) or a mate search: the move is announced in a
-    /// message and searched alone to depth 1, which reports its score and
-    /// the expected reply at once; a `ponder` search then waits for
-    /// `ponderhit` or `stop` as usual.
+    /// message and searched alone to depth 1, which takes microseconds and
+    /// reports a score (the GUI's draw and resign logic gets one); a
+    /// `ponder` search then waits for `ponderhit` or `stop` as usual.
     pub fn go(&mut self, mut limits: SearchLimits) {
         self.stop();
         self.wait();

@@ -209,11 +209,6 @@ impl Book {
         self.entries.windows(2).filter(|w| w[0].key != w[1].key).count()
             + usize::from(!self.entries.is_empty())
     }
-
-    /// True if the book has no entry.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
 }
 
 /// Checks a header (magic, version, entry size, a size within
