@@ -196,9 +196,10 @@ fn uci_plays_legal_book_moves_at_once_by_their_weights() {
     for _ in 0..40 {
         e.send("position startpos");
         let t = Instant::now();
-        e.send("go wtime 60000 btime 60000");
+        // Ten minutes on the clock: a search would take some 20 s.
+        e.send("go wtime 600000 btime 600000");
         let lines = e.read_search();
-        assert!(t.elapsed() < Duration::from_millis(500), "not at once: {:?}", t.elapsed());
+        assert!(t.elapsed() < Duration::from_secs(2), "not at once: {:?}", t.elapsed());
         let m = bestmove(&lines);
         assert!(m == "h2e2" || m == "b2e2", "{lines:?}");
         assert!(lines.iter().any(|l| l.starts_with(&format!("info string book move {m} ("))), "{lines:?}");
@@ -263,13 +264,13 @@ fn pondering_on_a_book_move_waits_for_ponderhit() {
     let book = start_book("ponder.book");
     let mut e = uci_with_book(book.to_str().unwrap(), 0);
     e.send("position startpos");
-    e.send("go ponder wtime 10000 btime 10000");
+    e.send("go ponder wtime 600000 btime 600000");
     assert_eq!(e.search_end_within(Duration::from_millis(300)), None, "bestmove before ponderhit");
     let t = Instant::now();
     e.send("ponderhit");
     let line = e.search_end_within(Duration::from_secs(5)).expect("bestmove after ponderhit");
     assert!(line.starts_with("bestmove h2e2"), "{line}");
-    assert!(t.elapsed() < Duration::from_millis(500), "{:?}", t.elapsed());
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
     let _ = std::fs::remove_file(book);
 }
 
