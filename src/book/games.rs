@@ -169,6 +169,8 @@ fn tokens(movetext: &str) -> Vec<&str> {
                     depth = depth.saturating_sub(1);
                     rest = &rest[1..];
                 }
+                // A stray end of comment.
+                '}' => rest = &rest[1..],
                 _ => {
                     let end =
                         rest.find(|c: char| c.is_whitespace() || "{}()".contains(c)).unwrap_or(rest.len());
@@ -402,6 +404,24 @@ h3e3 h10g8 0-1
         match &items[4] {
             Item::Game(g) => assert_eq!(g.result, Outcome::BlackWins),
             other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn any_text_reads_without_panic_or_hang() {
+        crate::init();
+        assert_eq!(tokens("1.h2e2 } h9g7 ) 2. (b0c2) h0g2 $3 1-0"), ["h2e2", "h9g7", "h0g2", "1-0"]);
+        let alphabet: Vec<char> = "[]{}();$.-/\"\n \t01239abhiFENResult*½炮".chars().collect();
+        let mut rng = crate::board::zobrist::SplitMix64(7);
+        for _ in 0..2000 {
+            let len = rng.below(120);
+            let text: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+            let mut reader = GameReader::new(text.as_bytes(), 50);
+            let mut items = 0;
+            while let Some(_item) = reader.next_item().unwrap() {
+                items += 1;
+                assert!(items <= len + 1, "{text:?}");
+            }
         }
     }
 
