@@ -13,9 +13,9 @@ THREADS ?= 2
 SEED ?= 1
 BOOK ?= $(wildcard tests/data/openings.epd)
 # make book: the self-play games behind the built-in book, and what is kept.
-BOOK_GAMES ?= 4000
+BOOK_GAMES ?= 2400
 BOOK_NODES ?= 10000
-BOOK_FLAGS ?= --min-count 3 --max-ply 16
+BOOK_FLAGS ?= --min-count 2 --max-ply 20 --min-score 0.25
 # make tune: the data files, and the tuner's options.
 DATA ?=
 EPOCHS ?= 30

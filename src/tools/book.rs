@@ -154,27 +154,38 @@ fn build(out: &std::path::Path, filter: Filter, inputs: &[PathBuf]) -> Result<()
     Ok(())
 }
 
-/// The positions of `book` reached from the start position through book
-/// positions (by any legal move: the opponent's move need not be in the
-/// book), in the order met (breadth first), with the first two fields of
-/// their FEN.
+/// The positions of `book` reached from the start position, in the order
+/// met (breadth first), with the first two fields of their FEN: from each
+/// book position by any legal move (the opponent's move need not be in the
+/// book), and where that leaves the book, by any reply (the book may pick
+/// up a move later: a move left out for scoring too little can still be
+/// played by the opponent).
 fn reached_from_start(book: &Book) -> Vec<(u64, String)> {
+    let in_book = |pos: &Position| !book.moves(pos.key()).is_empty();
     let mut order = Vec::new();
     let mut seen = HashSet::new();
     let mut queue = VecDeque::from([Position::startpos()]);
     while let Some(pos) = queue.pop_front() {
-        let key = pos.key();
-        if book.moves(key).is_empty() || !seen.insert(key) {
+        if !in_book(&pos) || !seen.insert(pos.key()) {
             continue;
         }
         let fen = pos.fen();
-        order.push((key, fen.split(' ').take(2).collect::<Vec<_>>().join(" ")));
+        order.push((pos.key(), fen.split(' ').take(2).collect::<Vec<_>>().join(" ")));
+        let mut child = pos.clone();
         for m in pos.legal_moves() {
-            let mut next = pos.clone();
-            next.do_move(m);
-            if !book.moves(next.key()).is_empty() && !seen.contains(&next.key()) {
-                queue.push_back(next);
+            child.do_move(m);
+            if in_book(&child) {
+                queue.push_back(child.clone());
+            } else {
+                for reply in child.legal_moves() {
+                    child.do_move(reply);
+                    if in_book(&child) && !seen.contains(&child.key()) {
+                        queue.push_back(child.clone());
+                    }
+                    child.undo_move();
+                }
             }
+            child.undo_move();
         }
     }
     order
