@@ -3,7 +3,7 @@
 CARGO ?= cargo
 BIN := target/release/chariot
 
-.PHONY: all build native run test bench perft-full smp-speedup sprt openings datagen tune xboard-test clean help
+.PHONY: all build native run test bench perft-full smp-speedup sprt openings datagen tune book xboard-test clean help
 
 # make datagen: where the data goes (ignored by git) and how it is made.
 DATA_DIR ?= data
@@ -12,6 +12,10 @@ NODES ?= 5000
 THREADS ?= 2
 SEED ?= 1
 BOOK ?= $(wildcard tests/data/openings.epd)
+# make book: the self-play games behind the built-in book, and what is kept.
+BOOK_GAMES ?= 2400
+BOOK_NODES ?= 10000
+BOOK_FLAGS ?= --min-count 2 --max-ply 20 --min-score 0.25
 # make tune: the data files, and the tuner's options.
 DATA ?=
 EPOCHS ?= 30
@@ -55,6 +59,12 @@ datagen: build ## Self-play data: GAMES games at NODES per move, THREADS at once
 tune: build ## Fit src/eval/params.rs to DATA="file ..." (EPOCHS=30, TUNE_FLAGS="--lambda 0.5 --lr 0.5 ..."); git diff shows the change
 	@test -n "$(DATA)" || { echo 'usage: make tune DATA="data/datagen-seed1.bin ..." [EPOCHS=N] [TUNE_FLAGS=...]' >&2; exit 2; }
 	$(BIN) tune --out src/eval/params.rs --epochs $(EPOCHS) $(TUNE_FLAGS) $(DATA)
+
+book: build ## Remake books/default.book, the built-in book: BOOK_GAMES self-play games from the start position at BOOK_NODES a move (THREADS at once; the same games whatever THREADS), kept by BOOK_FLAGS
+	mkdir -p $(DATA_DIR)
+	rm -f $(DATA_DIR)/book-games.txt $(DATA_DIR)/book-positions.bin
+	$(BIN) datagen --out $(DATA_DIR)/book-positions.bin --games-out $(DATA_DIR)/book-games.txt --games $(BOOK_GAMES) --nodes $(BOOK_NODES) --threads $(THREADS) --seed 1 --random-plies 0
+	$(BIN) book build --out books/default.book $(BOOK_FLAGS) $(DATA_DIR)/book-games.txt
 
 xboard-test: build ## The real XBoard under Xvfb: Chariot vs Chariot and vs fairy-stockfish (needs xboard xvfb imagemagick fairy-stockfish; ~5 min)
 	tools/xboard-test.sh $(BIN)

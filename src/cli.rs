@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use crate::board::{Position, START_FEN};
 use crate::rules::{self, MAX_KILL_DEPTH, RuleSet, Rules};
-use crate::tools::{bench, datagen, perft, tune};
+use crate::tools::{bench, book, datagen, perft, tune};
 use crate::types::Move;
 
 /// Every command, one per line.
@@ -20,9 +20,11 @@ fn usage() -> String {
        chariot judge [--rules asian|chinese] [--kill-depth N] <FEN | startpos> [MOVE ...]
        {}
        {}
+       {}
        chariot help",
         datagen::USAGE,
-        tune::USAGE
+        tune::USAGE,
+        book::USAGE
     )
 }
 
@@ -34,6 +36,7 @@ pub fn run(args: &[String]) -> ExitCode {
         Some("bench") => cmd_bench(&args[1..]),
         Some("datagen") => datagen::parse(&args[1..]).and_then(datagen::run),
         Some("tune") => tune::parse(&args[1..]).and_then(|o| tune::run(&o)),
+        Some("book") => book::parse(&args[1..]).and_then(book::run),
         Some("help" | "--help" | "-h") => {
             println!("{}", usage());
             Ok(())

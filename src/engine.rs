@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Sender};
 
 use crate::board::{FenError, Position};
+use crate::book::OwnBook;
+use crate::book::probe::Candidate;
 use crate::rules::{self, Ruling};
 use crate::search::{SearchConfig, SearchEvent, SearchLimits, SearchShared};
 use crate::threads::ThreadPool;
@@ -84,6 +86,7 @@ pub struct Engine {
     events: Sender<SearchEvent>,
     running: Option<Running>,
     last_nodes: u64,
+    book: OwnBook,
 }
 
 impl Engine {
@@ -97,6 +100,7 @@ impl Engine {
             events,
             running: None,
             last_nodes: 0,
+            book: OwnBook::new(),
         }
     }
 
@@ -142,9 +146,28 @@ impl Engine {
         any
     }
 
+    /// The opening book settings (`OwnBook`, `BookFile`, `BookVariety`).
+    pub fn book_mut(&mut self) -> &mut OwnBook {
+        &mut self.book
+    }
+
+    /// The book moves that may be played in the current position, with
+    /// their chances (empty when the book is off).
+    pub fn book_moves(&mut self) -> Vec<Candidate> {
+        let legal = self.pos.legal_moves();
+        self.book.candidates(&mut self.pos, self.config.rules, &legal)
+    }
+
     /// Starts searching the current position (returns at once). A search
     /// already running is stopped first.
-    pub fn go(&mut self, limits: SearchLimits) {
+    ///
+    /// With the book on, a position with a playable book move (see
+    /// [`crate::book::probe`]) is answered with it unless the `go` asks for
+    /// an analysis (`infinite`) or a mate search: the move is announced in a
+    /// message and searched alone to depth 1, which takes microseconds and
+    /// reports a score (the GUI's draw and resign logic gets one); a
+    /// `ponder` search then waits for `ponderhit` or `stop` as usual.
+    pub fn go(&mut self, mut limits: SearchLimits) {
         self.stop();
         self.wait();
         // Say so when the game is already over by the rules (the GUI may
@@ -161,6 +184,15 @@ impl Engine {
         let mut root_moves: Vec<Move> = legal.iter().copied().filter(allowed).collect();
         if root_moves.is_empty() {
             root_moves = legal.to_vec();
+        }
+        if !limits.infinite
+            && limits.mate.is_none()
+            && ruling.outcome.is_none()
+            && let Some(choice) = self.book.choose(&mut self.pos, self.config.rules, &root_moves)
+        {
+            let _ = self.events.send(SearchEvent::Message(choice.describe()));
+            root_moves = vec![choice.mv()];
+            limits = SearchLimits { depth: Some(1), ponder: limits.ponder, ..SearchLimits::default() };
         }
         self.tt.new_search();
         let (shared, done) = SearchShared::new(

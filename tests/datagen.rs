@@ -39,6 +39,7 @@ fn options(out: &std::path::Path, games: u64, threads: usize, seed: u64) -> Opti
         seed,
         book: None,
         random_plies: None,
+        games_out: None,
     }
 }
 
@@ -138,6 +139,35 @@ fn the_file_reads_back_and_is_the_same_for_the_same_seed() {
     for p in [a, b, c] {
         let _ = std::fs::remove_file(p);
     }
+}
+
+#[test]
+fn games_out_writes_each_game_as_a_line_of_legal_moves_and_its_result() {
+    let (data, games) = (temp("games-out.bin"), temp("games-out.txt"));
+    let mut o = options(&data, 3, 2, 8);
+    o.random_plies = Some(0);
+    o.games_out = Some(games.clone());
+    datagen::run(datagen::Command::Generate(o)).unwrap();
+    let text = std::fs::read_to_string(&games).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    for line in lines {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(&words[..2], ["startpos", "moves"], "{line}");
+        let result = Outcome::from_pgn(words[words.len() - 1]).unwrap_or_else(|| panic!("{line}"));
+        let mut pos = Position::startpos();
+        for m in &words[2..words.len() - 1] {
+            let m = pos.parse_legal_move(m).unwrap_or_else(|| panic!("illegal {m} in {line}"));
+            pos.do_move(m);
+        }
+        assert!(pos.game_ply() > 10, "{line}");
+        // A game that ended by the rules ends as the arbiter says.
+        if let Some(outcome) = rules::adjudicate(&mut pos, Rules::DEFAULT).outcome {
+            assert_eq!(outcome, result, "{line}");
+        }
+    }
+    let _ = std::fs::remove_file(data);
+    let _ = std::fs::remove_file(games);
 }
 
 #[test]

@@ -307,7 +307,7 @@ impl Protocol {
         if self != Protocol::Xboard {
             return well_formed_uci(line);
         }
-        const PREFIXES: [&str; 16] = [
+        const PREFIXES: [&str; 17] = [
             "feature ",
             "pong ",
             "move ",
@@ -320,7 +320,8 @@ impl Protocol {
             "0-1 {",
             "1/2-1/2 {",
             "stat01: ",
-            " Chariot has no opening book.",
+            " The opening book is off (option OwnBook).",
+            " No book move in this position.",
             "offer draw",
             "resign",
             "",
@@ -328,7 +329,11 @@ impl Protocol {
         // ply score time nodes pv
         let numbers = line.split(' ').take(4).filter(|f| f.parse::<i64>().is_ok()).count();
         let thinking = numbers == 4;
-        thinking || PREFIXES.iter().any(|p| if p.is_empty() { line.is_empty() } else { line.starts_with(p) })
+        // `bk`: " h2e2 45% (640 games, scored 52%)".
+        let book_move = line.starts_with(' ') && line.split(' ').nth(2).is_some_and(|w| w.ends_with('%'));
+        thinking
+            || book_move
+            || PREFIXES.iter().any(|p| if p.is_empty() { line.is_empty() } else { line.starts_with(p) })
     }
 
     /// The move of a line that plays one (`bestmove m`, `move m`).

@@ -90,7 +90,6 @@ fn setoption_in_both_forms_and_every_spec_option() {
         "setoption ponder false",
         "setoption usebook false",
         "setoption useegtb false",
-        "setoption bookfiles C:\\XQWizard\\BOOK.DAT;extra book.dat",
         "setoption egtbpaths C:\\EGTB",
         "setoption evalapi libeval.so",
         "setoption hashsize 32",
@@ -118,6 +117,15 @@ fn setoption_in_both_forms_and_every_spec_option() {
         let lines = e.sync();
         assert!(lines.is_empty(), "{line}: {lines:?}");
     }
+    // A book that is not Chariot's (or not there) is refused; the engine plays on.
+    e.send("setoption bookfiles C:\\XQWizard\\BOOK.DAT;extra book.dat");
+    let lines = e.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info message error: setoption: book file 'C:\\\\XQWizard\\\\BOOK.DAT;extra book.dat': cannot open it")
+            && lines[0].ends_with("; keeping the built-in book"),
+        "{lines:?}"
+    );
     e.send("setoption frobnicate 7");
     assert_eq!(e.sync(), ["info message error: setoption: unknown option 'frobnicate' (ignored)"]);
     e.send("setoption hashsize 0");

@@ -35,6 +35,7 @@ fn small_data(name: &str) -> PathBuf {
         seed: 9,
         book: None,
         random_plies: None,
+        games_out: None,
     };
     datagen::run(datagen::Command::Generate(o)).unwrap();
     path

@@ -7,6 +7,8 @@ use once_cell::sync::Lazy;
 
 use super::command::Dialect;
 use super::parse::shown;
+use crate::book::DEFAULT_VARIETY;
+use crate::book::probe::MAX_VARIETY;
 use crate::engine::{DEFAULT_HASH_MB, Engine, MAX_HASH_MB, MAX_THREADS};
 use crate::rules::RuleSet;
 use crate::search::SearchConfig;
@@ -30,6 +32,13 @@ pub enum OptionId {
     Rule60,
     /// The rule set that judges repetitions: `asian` or `chinese`.
     RuleSet,
+    /// Play from the opening book (UCCI `usebook`).
+    OwnBook,
+    /// The book file; empty or `<default>` for the built-in book (UCCI `bookfiles`).
+    BookFile,
+    /// How varied the book's choice is, 0 (always the heaviest move) to 100
+    /// (every book move alike); 50 follows the weights.
+    BookVariety,
     /// UCCI: clock values are in milliseconds.
     UseMillisec,
     /// UCCI: finish each search before reading the next command.
@@ -69,6 +78,8 @@ pub enum Kind {
     Button,
     /// Any text.
     Text,
+    /// A file name (a string in UCI and UCCI, a file chooser in CECP).
+    Path,
 }
 
 /// One option.
@@ -89,19 +100,21 @@ pub struct OptionDef {
 }
 
 /// An option value ready to apply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setting {
     /// Which option.
     pub id: OptionId,
     /// The value: the number of a spin, 0/1 for a check, the index of a
     /// combo's choice, 0 otherwise.
     pub value: i64,
+    /// The text of a file name (empty otherwise).
+    pub text: String,
 }
 
 impl Setting {
     /// True for the settings that replace or clear the table or change the
     /// thread pool: the session stops any search before it applies them.
-    pub fn needs_idle_engine(self) -> bool {
+    pub fn needs_idle_engine(&self) -> bool {
         matches!(self.id, OptionId::Hash | OptionId::Threads | OptionId::ClearHash)
     }
 
@@ -120,6 +133,9 @@ impl Setting {
             OptionId::MoveOverhead => config.move_overhead_ms = n,
             OptionId::Rule60 => config.rules.move_limit = n as u16,
             OptionId::RuleSet => config.rules.set = RuleSet::ALL.get(n as usize).copied().unwrap_or_default(),
+            OptionId::OwnBook => return engine.book_mut().set_enabled(n != 0),
+            OptionId::BookFile => return engine.book_mut().set_file(&self.text),
+            OptionId::BookVariety => engine.book_mut().set_variety(n as u32),
             OptionId::UseMillisec
             | OptionId::Batch
             | OptionId::Debug
@@ -137,12 +153,11 @@ const SEARCH_DEFAULTS: SearchConfig = SearchConfig::DEFAULT;
 /// The `RuleSet` choices, in the order of [`RuleSet::ALL`].
 const RULE_SETS: [&str; 2] = [RuleSet::ALL[0].name(), RuleSet::ALL[1].name()];
 
-/// UCCI 3.0 options Chariot accepts and ignores (it has no book, tablebases
-/// or style settings), plus a few UCI ones GUIs send blindly.
-const IGNORED: [&str; 16] = [
-    "usebook",
+/// UCCI 3.0 options Chariot accepts and ignores (it has no tablebases or
+/// style settings; `loadbook` is ElephantEye's), plus a few UCI ones GUIs
+/// send blindly.
+const IGNORED: [&str; 14] = [
     "useegtb",
-    "bookfiles",
     "egtbpaths",
     "evalapi",
     "idle",
@@ -189,6 +204,16 @@ static OPTIONS: Lazy<Vec<OptionDef>> = Lazy::new(|| {
             "RuleSet",
             "ruleset",
             Kind::Combo { default: SEARCH_DEFAULTS.rules.set.name(), choices: &RULE_SETS },
+            true,
+            true,
+        ),
+        def(OptionId::OwnBook, "OwnBook", "usebook", Kind::Check(false), true, true),
+        def(OptionId::BookFile, "BookFile", "bookfiles", Kind::Path, true, true),
+        def(
+            OptionId::BookVariety,
+            "BookVariety",
+            "bookvariety",
+            spin(DEFAULT_VARIETY as i64, 0, MAX_VARIETY as i64),
             true,
             true,
         ),
@@ -249,7 +274,7 @@ pub fn lookup(name: &str) -> Option<OptionDef> {
 pub fn resolve(name: &str, value: Option<&str>) -> Result<(Setting, Option<String>), String> {
     let def = lookup(name).ok_or_else(|| format!("unknown option '{}' (ignored)", shown(name)))?;
     let value = value.map(str::trim).filter(|v| !v.is_empty());
-    let setting = |value| Setting { id: def.id, value };
+    let setting = |value| Setting { id: def.id, value, text: String::new() };
     match def.kind {
         Kind::Spin { default, min, max } => {
             let v = value.ok_or_else(|| format!("option '{}' needs a number", shown(name)))?;
@@ -291,6 +316,7 @@ pub fn resolve(name: &str, value: Option<&str>) -> Result<(Setting, Option<Strin
             v => Err(format!("only the variant 'xiangqi' is supported, not '{}'", shown(v.unwrap_or("")))),
         },
         Kind::Text => Ok((setting(0), None)),
+        Kind::Path => Ok((Setting { text: value.unwrap_or("").to_string(), ..setting(0) }, None)),
     }
 }
 
@@ -328,7 +354,7 @@ pub fn advertise(dialect: Dialect) -> Vec<String> {
                     format!("type combo {} default {default}", vars.join(" "))
                 }
                 (Kind::Button, _) => "type button".to_string(),
-                (Kind::Text, _) => "type string default <empty>".to_string(),
+                (Kind::Text | Kind::Path, _) => "type string default <empty>".to_string(),
             };
             match dialect {
                 Dialect::Uci => format!("option name {} {kind}", d.uci),
@@ -358,7 +384,11 @@ mod tests {
         assert_eq!(id("hashsize"), Some(OptionId::Hash));
         assert_eq!(id("move overhead"), Some(OptionId::MoveOverhead));
         assert_eq!(id("Move_Overhead"), Some(OptionId::MoveOverhead));
-        assert_eq!(id("usebook"), Some(OptionId::Ignored));
+        assert_eq!(id("usebook"), Some(OptionId::OwnBook));
+        assert_eq!(id("OwnBook"), Some(OptionId::OwnBook));
+        assert_eq!(id("bookfiles"), Some(OptionId::BookFile));
+        assert_eq!(id("Book Variety"), Some(OptionId::BookVariety));
+        assert_eq!(id("loadbook"), Some(OptionId::Ignored));
         assert_eq!(id("UCCI_Variant"), Some(OptionId::Variant));
         assert_eq!(id("Frobnicate"), None);
     }
@@ -379,19 +409,34 @@ mod tests {
             uci.contains(&"option name RuleSet type combo default asian var asian var chinese".to_string())
         );
         assert!(ucci.contains(&"option ruleset type combo var asian var chinese default asian".to_string()));
+        assert!(uci.contains(&"option name OwnBook type check default false".to_string()));
+        assert!(uci.contains(&"option name BookFile type string default <empty>".to_string()));
+        assert!(uci.contains(&"option name BookVariety type spin default 50 min 0 max 100".to_string()));
+        assert!(ucci.contains(&"option usebook type check default false".to_string()));
+        assert!(ucci.contains(&"option bookfiles type string default <empty>".to_string()));
+        assert!(ucci.contains(&"option bookvariety type spin min 0 max 100 default 50".to_string()));
     }
 
     #[test]
     fn values() {
         let r = |n: &str, v: Option<&str>| resolve(n, v);
-        assert_eq!(r("MultiPV", Some("3")).unwrap(), (Setting { id: OptionId::MultiPv, value: 3 }, None));
+        assert_eq!(
+            r("MultiPV", Some("3")).unwrap(),
+            (Setting { id: OptionId::MultiPv, value: 3, text: String::new() }, None)
+        );
         let (s, notice) = r("MultiPV", Some("99999999999999999999999999")).unwrap();
         assert_eq!(s.value, 128);
         assert!(notice.unwrap().contains("clamped to 128"));
         assert_eq!(r("Move Overhead", Some("-5")).unwrap().0.value, 0);
         assert_eq!(r("threads", Some("1.4")).unwrap().0.value, 1);
-        assert_eq!(r("hashsize", Some("0")).unwrap(), (Setting { id: OptionId::Hash, value: 16 }, None));
-        assert_eq!(r("threads", Some("0")).unwrap(), (Setting { id: OptionId::Threads, value: 1 }, None));
+        assert_eq!(
+            r("hashsize", Some("0")).unwrap(),
+            (Setting { id: OptionId::Hash, value: 16, text: String::new() }, None)
+        );
+        assert_eq!(
+            r("threads", Some("0")).unwrap(),
+            (Setting { id: OptionId::Threads, value: 1, text: String::new() }, None)
+        );
         assert!(r("Hash", Some("0")).unwrap().1.unwrap().contains("clamped to 1"));
         assert!(r("Hash", Some("lots")).unwrap_err().contains("needs a number"));
         assert!(r("Hash", None).is_err());
@@ -401,11 +446,16 @@ mod tests {
         assert!(r("batch", Some("maybe")).is_err());
         assert!(r("UCI_Variant", Some("xiangqi")).is_ok());
         assert!(r("UCI_Variant", Some("chess")).is_err());
-        assert_eq!(r("bookfiles", Some("C:\\book.dat")).unwrap().0.id, OptionId::Ignored);
+        let book = r("bookfiles", Some(" C:\\my books\\book.dat ")).unwrap().0;
+        assert_eq!((book.id, book.text.as_str()), (OptionId::BookFile, "C:\\my books\\book.dat"));
+        assert_eq!(r("BookFile", None).unwrap().0.text, "");
+        let on = Setting { id: OptionId::OwnBook, value: 1, text: String::new() };
+        assert_eq!(r("usebook", Some("true")).unwrap().0, on);
+        assert_eq!(r("BookVariety", Some("250")).unwrap().0.value, 100);
         assert!(r("nosuch", Some("1")).unwrap_err().contains("unknown option"));
         assert_eq!(
             r("RuleSet", Some("chinese")).unwrap(),
-            (Setting { id: OptionId::RuleSet, value: 1 }, None)
+            (Setting { id: OptionId::RuleSet, value: 1, text: String::new() }, None)
         );
         assert_eq!(r("ruleset", Some(" Asian ")).unwrap().0.value, 0);
         assert!(r("RuleSet", Some("skyrule")).unwrap_err().contains("needs one of asian, chinese"));

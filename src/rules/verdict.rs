@@ -47,6 +47,26 @@ impl Outcome {
             Outcome::Draw => "draw",
         }
     }
+
+    /// The PGN result: `1-0` (Red wins), `0-1` or `1/2-1/2`.
+    pub const fn pgn(self) -> &'static str {
+        match self {
+            Outcome::RedWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+
+    /// Reads a PGN result (`1-0`, `0-1`, `1/2-1/2`; also `½-½`); `None`
+    /// for anything else, the unfinished `*` included.
+    pub fn from_pgn(text: &str) -> Option<Outcome> {
+        match text {
+            "1-0" => Some(Outcome::RedWins),
+            "0-1" => Some(Outcome::BlackWins),
+            "1/2-1/2" | "½-½" => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Outcome {

@@ -341,10 +341,7 @@ impl<W: Write> Session<W> {
                 }
             }
             Command::Status => self.status(),
-            Command::Book => {
-                self.say(" Chariot has no opening book.");
-                self.say("");
-            }
+            Command::Book => self.book(),
             Command::Hint => {
                 if let Some(m) = self.expected.filter(|&m| is_legal(self.engine.position(), m)) {
                     self.say(&format!("Hint: {m}"));
@@ -567,6 +564,31 @@ impl<W: Write> Session<W> {
             }
         }
         self.position_changed();
+    }
+
+    /// `bk`: the book moves of the position and their chances.
+    fn book(&mut self) {
+        if !self.engine.book_mut().enabled() {
+            self.say(" The opening book is off (option OwnBook).");
+        } else {
+            let mut moves = self.engine.book_moves();
+            moves.sort_by(|a, b| b.chance.total_cmp(&a.chance));
+            if moves.is_empty() {
+                self.say(" No book move in this position.");
+            }
+            for c in moves {
+                let e = c.entry;
+                let line = format!(
+                    " {} {:.0}% ({} games, scored {:.0}%)",
+                    e.mv,
+                    100.0 * c.chance,
+                    e.count,
+                    f64::from(e.score) / 10.0
+                );
+                self.say(&line);
+            }
+        }
+        self.say("");
     }
 
     fn status(&mut self) {

@@ -11,8 +11,8 @@
 use crossbeam_channel::{Receiver, unbounded};
 
 use super::format::{End, Record};
-use crate::board::Position;
 use crate::board::zobrist::SplitMix64;
+use crate::board::{Position, START_FEN};
 use crate::engine::Engine;
 use crate::eval::is_dead_draw;
 use crate::rules::{self, Outcome, Rules};
@@ -62,6 +62,24 @@ pub struct Game {
     pub searched: usize,
     /// The last position, with the whole game as its history.
     pub final_position: Position,
+}
+
+impl Game {
+    /// The game as one line of text: where it started (`startpos`, or the
+    /// FEN), `moves` and every move in `h2e2` form, then the result from
+    /// Red's side (`1-0`, `0-1`, `1/2-1/2`). `chariot book build` reads it.
+    pub fn line(&self) -> String {
+        let mut pos = self.final_position.clone();
+        let mut moves = Vec::with_capacity(pos.game_ply());
+        while pos.game_ply() > 0 {
+            moves.push(pos.last_move().to_string());
+            pos.undo_move();
+        }
+        moves.reverse();
+        let fen = pos.fen();
+        let start = if fen == START_FEN { "startpos" } else { fen.as_str() };
+        format!("{start} moves {} {}", moves.join(" "), self.result.pgn())
+    }
 }
 
 /// The result of one search.

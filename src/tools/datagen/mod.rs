@@ -1,9 +1,11 @@
 //! `chariot datagen`: self-play games written as training positions.
 //!
 //! `chariot datagen --out FILE [--games N] [--nodes N] [--depth N]
-//! [--threads N] [--seed N] [--book FILE] [--random-plies N]` plays games
-//! ([`game`]) on `--threads` threads, each with its own engine, and appends
-//! their quiet positions to FILE ([`format`]). Game `g` depends only on the
+//! [--threads N] [--seed N] [--book FILE] [--random-plies N] [--games-out
+//! FILE]` plays games ([`game`]) on `--threads` threads, each with its own
+//! engine, and appends their quiet positions to FILE ([`format`]), and with
+//! `--games-out` the games themselves, one a line ([`Game::line`], what
+//! `chariot book build` reads). Game `g` depends only on the
 //! seed, `g` and the settings, and games are written in order: the file is
 //! the same whatever the number of threads. Runs with different seeds
 //! (shards, on one machine or many) make files that concatenate into one
@@ -71,10 +73,12 @@ pub struct Options {
     pub book: Option<PathBuf>,
     /// Random plies after the opening (default: 8 without a book, 0 with one).
     pub random_plies: Option<usize>,
+    /// Where the games are appended as text, one a line, if anywhere.
+    pub games_out: Option<PathBuf>,
 }
 
 /// The usage line of `chariot datagen`.
-pub const USAGE: &str = "chariot datagen --out FILE [--games N] [--nodes N] [--depth N] [--threads N] [--seed N] [--book FILE] [--random-plies N]\n       chariot datagen --dump FILE [--limit N]";
+pub const USAGE: &str = "chariot datagen --out FILE [--games N] [--nodes N] [--depth N] [--threads N] [--seed N] [--book FILE] [--random-plies N] [--games-out FILE]\n       chariot datagen --dump FILE [--limit N]";
 
 /// Parses the arguments after `datagen`.
 pub fn parse(args: &[String]) -> Result<Command, String> {
@@ -90,6 +94,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         seed: 0,
         book: None,
         random_plies: None,
+        games_out: None,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -98,6 +103,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--out" => out = Some(PathBuf::from(value()?)),
             "--dump" => dump = Some(PathBuf::from(value()?)),
             "--book" => o.book = Some(PathBuf::from(value()?)),
+            "--games-out" => o.games_out = Some(PathBuf::from(value()?)),
             "--limit" => limit = Some(number(flag, value()?, 0, u64::MAX)?),
             "--games" => o.games = number(flag, value()?, 1, u64::MAX)?,
             "--nodes" => o.nodes = Some(number(flag, value()?, 1, 1 << 40)?),
@@ -234,6 +240,16 @@ fn generate(o: &Options) -> Result<(), String> {
         random_plies: o.random_plies.unwrap_or(if o.book.is_some() { 0 } else { DEFAULT_RANDOM_PLIES }),
     };
     let (mut file, existing) = open_for_append(&o.out)?;
+    let mut games_file = match &o.games_out {
+        Some(path) => Some(
+            OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(path)
+                .map_err(|e| format!("cannot open {} for writing: {e}", path.display()))?,
+        ),
+        None => None,
+    };
     let limits = [o.nodes.map(|n| format!("{n} nodes")), o.depth.map(|d| format!("depth {d}"))];
     eprintln!(
         "datagen: {} games, {} a move, {} thread(s), seed {}, {}, {} random plies; {}",
@@ -303,6 +319,12 @@ fn generate(o: &Options) -> Result<(), String> {
                     }
                     if let Err(e) = file.write_all(&bytes) {
                         failure = Some(format!("cannot write {}: {e}", o.out.display()));
+                        break;
+                    }
+                    if let (Some(f), Some(path)) = (games_file.as_mut(), &o.games_out)
+                        && let Err(e) = writeln!(f, "{}", game.line())
+                    {
+                        failure = Some(format!("cannot write {}: {e}", path.display()));
                         break;
                     }
                     tally.add(&game);
