@@ -139,6 +139,7 @@ mod tests {
             hashfull: 3,
             time_ms: 10_849,
             pv: vec![Move::parse("h2e2").unwrap(), Move::parse("h9g7").unwrap()],
+            wdl: Default::default(),
         };
         assert_eq!(thinking(&info), "9 -20 1084 48000 h2e2 h9g7?");
     }
