@@ -48,13 +48,14 @@ fn violator(fen: &str, moves: &[String], rules: Rules) -> Option<Color> {
     }
 }
 
-/// The games of `files` with a violator under `set`, searched with `limits`;
-/// at least `at_least` of them.
-fn check(limits: SearchLimits, set: RuleSet, files: [&str; 2], at_least: usize) {
+/// The games of `files` with a violator under `set`, searched with `limits`
+/// at `Skill Level` `level`; at least `at_least` of them.
+fn check(limits: SearchLimits, set: RuleSet, files: [&str; 2], at_least: usize, level: u8) {
     let rules = Rules::of(set);
     let (tx, rx) = unbounded();
     let mut engine = Engine::new(tx);
     engine.config_mut().rules = rules;
+    engine.config_mut().strength.skill_level = level;
     let mut tested = 0;
     let mut failures = Vec::new();
     for file in files {
@@ -98,22 +99,33 @@ const CHINESE: [&str; 2] = ["cases-chinese.jsonl", "extra-chinese.jsonl"];
 
 #[test]
 fn violator_deviates_at_fixed_depth() {
-    check(SearchLimits { depth: Some(8), ..Default::default() }, RuleSet::Asian, ASIAN, 40);
+    check(SearchLimits { depth: Some(8), ..Default::default() }, RuleSet::Asian, ASIAN, 40, 20);
 }
 
 #[test]
 fn chinese_violator_deviates_at_fixed_depth() {
-    check(SearchLimits { depth: Some(8), ..Default::default() }, RuleSet::Chinese, CHINESE, 60);
+    check(SearchLimits { depth: Some(8), ..Default::default() }, RuleSet::Chinese, CHINESE, 60, 20);
 }
 
 #[test]
 #[ignore = "one second per game (minutes): the maintainers' check"]
 fn violator_deviates_in_one_second() {
-    check(SearchLimits { movetime: Some(1000), ..Default::default() }, RuleSet::Asian, ASIAN, 40);
+    check(SearchLimits { movetime: Some(1000), ..Default::default() }, RuleSet::Asian, ASIAN, 40, 20);
 }
 
 #[test]
 #[ignore = "one second per game (minutes): the maintainers' check"]
 fn chinese_violator_deviates_in_one_second() {
-    check(SearchLimits { movetime: Some(1000), ..Default::default() }, RuleSet::Chinese, CHINESE, 60);
+    check(SearchLimits { movetime: Some(1000), ..Default::default() }, RuleSet::Chinese, CHINESE, 60, 20);
+}
+
+/// A weak level picks among several moves at random, but never the one
+/// that loses by the rules (each game is tried with five seeds).
+#[test]
+fn violator_deviates_at_the_lowest_levels() {
+    for game in 0..5 {
+        let limits = SearchLimits { depth: Some(8), ..Default::default() };
+        check(limits.clone(), RuleSet::Asian, ASIAN, 40, game % 2);
+        check(limits, RuleSet::Chinese, CHINESE, 60, game % 2);
+    }
 }

@@ -17,8 +17,18 @@ const MAX_NOTE: usize = 300;
 /// The options offered in the GUI's engine settings (by their UCI names).
 /// `memory` and `cores` set the first two as well; `hard`/`easy` stand for
 /// `Ponder`.
-const ADVERTISED: [&str; 7] =
-    ["Hash", "Threads", "MultiPV", "Move Overhead", "Clear Hash", "Rule60", "RuleSet"];
+const ADVERTISED: [&str; 10] = [
+    "Hash",
+    "Threads",
+    "MultiPV",
+    "Move Overhead",
+    "Clear Hash",
+    "Rule60",
+    "RuleSet",
+    "Skill Level",
+    "UCI_LimitStrength",
+    "UCI_Elo",
+];
 
 /// The reply to `protover`: the features, one `option` feature per
 /// setting, and `done=1` last.
@@ -152,6 +162,7 @@ mod tests {
         assert!(f.contains(&"feature option=\"Clear Hash -button\"".to_string()));
         assert!(f.contains(&"feature option=\"Rule60 -spin 120 0 1000\"".to_string()));
         assert!(f.contains(&"feature option=\"RuleSet -combo *asian /// chinese\"".to_string()));
+        assert!(f.contains(&"feature option=\"Skill Level -spin 20 0 20\"".to_string()));
         assert_eq!(f.last().unwrap(), "feature done=1");
     }
 
