@@ -32,16 +32,20 @@ pub const MAX_ELO: u16 = 2800;
 /// The highest `Skill Level`: full strength.
 pub const MAX_LEVEL: u8 = 20;
 
-/// Node budget of each level below 20 (interpolated geometrically between
-/// whole levels).
-const NODES: [u64; 20] = [
-    80, 100, 120, 150, 180, 220, 280, 350, 450, 600, 850, 1_200, 1_700, 2_400, 3_500, 5_000, 7_500, 11_000,
-    16_000, 25_000,
+/// Node budget of each level (interpolated geometrically between whole
+/// levels); the last entry, at 20, is only the end point of that
+/// interpolation (level 20 itself is the unlimited search).
+const NODES: [u64; 21] = [
+    200, 300, 500, 700, 1_000, 1_800, 2_400, 3_500, 4_000, 4_700, 5_600, 6_600, 7_800, 9_200, 11_000, 13_000,
+    15_000, 18_000, 24_000, 37_000, 60_000,
 ];
 
-/// Random spread in centipawns of each level below 20 (interpolated linearly).
-const SPREAD: [i32; 20] =
-    [420, 380, 340, 300, 270, 240, 210, 185, 160, 140, 120, 105, 90, 75, 60, 50, 40, 30, 20, 10];
+/// Random spread in centipawns of each level (interpolated linearly).
+const SPREAD: [i32; 21] =
+    [400, 300, 200, 150, 112, 88, 74, 60, 56, 52, 47, 43, 39, 35, 30, 26, 22, 17, 11, 6, 0];
+
+/// Lines searched to choose from, by whole level.
+const LINES: [usize; 20] = [40, 20, 12, 8, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4];
 
 /// The strength options as the GUI set them, and the random stream of the
 /// game. The level they give is [`Strength::level_x100`].
@@ -112,7 +116,7 @@ impl Skill {
     /// The table entries either side of the level and the fraction between.
     fn between(self) -> (usize, usize, f64) {
         let lo = (self.level_x100 / 100) as usize;
-        let hi = (lo + 1).min(NODES.len() - 1);
+        let hi = lo + 1;
         (lo, hi, self.level() - lo as f64)
     }
 
@@ -126,9 +130,9 @@ impl Skill {
     }
 
     /// How many lines are searched to choose from: 4 near full strength, up
-    /// to 8 at level 0.
+    /// to 40 (every move, nearly) at level 0.
     pub fn lines(self) -> usize {
-        4 + (2000 - usize::from(self.level_x100)) / 500
+        LINES[usize::from(self.level_x100 / 100)]
     }
 
     /// The most centipawns a move may be worse than the best and still be
@@ -192,9 +196,9 @@ mod tests {
             let (a, b) = (skill(level - 1), skill(level));
             assert!(a.nodes() < b.nodes() && a.spread() > b.spread() && a.lines() >= b.lines());
         }
-        assert_eq!(skill(0).nodes(), 80);
+        assert_eq!(skill(0).nodes(), 200);
         assert_eq!(skill(19).lines(), 4);
-        assert_eq!(skill(0).lines(), 8);
+        assert_eq!(skill(0).lines(), 40);
         let half = Strength { limit_strength: true, elo: 2750, ..Strength::DEFAULT }.skill().unwrap();
         assert!(half.nodes() > skill(19).nodes() && half.spread() < skill(19).spread());
     }
