@@ -36,16 +36,15 @@ pub const MAX_LEVEL: u8 = 20;
 /// levels); the last entry, at 20, is only the end point of that
 /// interpolation (level 20 itself is the unlimited search).
 const NODES: [u64; 21] = [
-    200, 300, 500, 700, 1_000, 1_800, 2_400, 3_500, 4_000, 4_700, 5_600, 6_600, 7_800, 9_200, 11_000, 13_000,
-    15_000, 18_000, 24_000, 37_000, 60_000,
+    850, 1_400, 1_800, 2_100, 2_700, 3_600, 4_800, 6_000, 7_500, 9_500, 12_000, 13_000, 14_500, 18_000,
+    21_000, 28_000, 40_000, 55_000, 80_000, 150_000, 300_000,
 ];
 
 /// Random spread in centipawns of each level (interpolated linearly).
-const SPREAD: [i32; 21] =
-    [400, 300, 200, 150, 112, 88, 74, 60, 56, 52, 47, 43, 39, 35, 30, 26, 22, 17, 11, 6, 0];
+const SPREAD: [i32; 21] = [120, 100, 88, 80, 70, 60, 52, 45, 40, 34, 28, 26, 23, 17, 13, 11, 8, 7, 5, 3, 0];
 
 /// Lines searched to choose from, by whole level.
-const LINES: [usize; 20] = [40, 20, 12, 8, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4];
+const LINES: [usize; 20] = [6, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 3, 2, 2, 2];
 
 /// The strength options as the GUI set them, and the random stream of the
 /// game. The level they give is [`Strength::level_x100`].
@@ -129,8 +128,8 @@ impl Skill {
         (a * (b / a).powf(t)).round() as u64
     }
 
-    /// How many lines are searched to choose from: 4 near full strength, up
-    /// to 40 (every move, nearly) at level 0.
+    /// How many lines are searched to choose from: 2 near full strength, up
+    /// to 6 at level 0.
     pub fn lines(self) -> usize {
         LINES[usize::from(self.level_x100 / 100)]
     }
@@ -196,9 +195,9 @@ mod tests {
             let (a, b) = (skill(level - 1), skill(level));
             assert!(a.nodes() < b.nodes() && a.spread() > b.spread() && a.lines() >= b.lines());
         }
-        assert_eq!(skill(0).nodes(), 200);
-        assert_eq!(skill(19).lines(), 4);
-        assert_eq!(skill(0).lines(), 40);
+        assert_eq!(skill(0).nodes(), 850);
+        assert_eq!(skill(19).lines(), 2);
+        assert_eq!(skill(0).lines(), 6);
         let half = Strength { limit_strength: true, elo: 2750, ..Strength::DEFAULT }.skill().unwrap();
         assert!(half.nodes() > skill(19).nodes() && half.spread() < skill(19).spread());
     }
@@ -218,7 +217,7 @@ mod tests {
         assert_eq!(seen.len(), 2);
         // Near full strength a 5 cp worse move is played, a 40 cp worse one never.
         let close = [(m("h2e2"), 30), (m("b2e2"), 25), (m("h0g2"), -10)];
-        let picks: Vec<Move> = (0..1000).map(|k| skill(19).pick(&close, k).unwrap()).collect();
+        let picks: Vec<Move> = (0..1000).map(|k| skill(17).pick(&close, k).unwrap()).collect();
         assert!(picks.contains(&m("b2e2")) && !picks.contains(&m("h0g2")));
         // A mate found is played; when everything loses, something is played.
         assert_eq!(skill(0).pick(&[(m("h2e2"), 0), (m("b2e2"), mate_in(3))], 7), Some(m("b2e2")));

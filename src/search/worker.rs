@@ -213,7 +213,11 @@ impl Worker {
                 wdl: wdl(mated_in(0), 0),
             });
         }
-        let result = self.skill_result().unwrap_or_else(|| self.result());
+        let result = if helper_idle {
+            ThreadResult::NONE
+        } else {
+            self.skill_result().unwrap_or_else(|| self.result())
+        };
         let shared = self.shared.take().expect("searching");
         shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
         shared.publish(self.id, result);
