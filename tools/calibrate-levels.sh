@@ -23,7 +23,7 @@ for level in $LEVELS; do
     if [ -n "$prev" ]; then
         out=$(python3 "$DIR/match.py" --games "$GAMES" --tc "$TC" --concurrency 1 --seed "$SEED" \
             --book "$BOOK" "L$prev=$BIN,opt.Skill Level=$prev" "L$level=$BIN,opt.Skill Level=$level" |
-            tail -3)
+            tail -4)
         echo "L$prev vs L$level:"
         echo "$out"
         summary=$(echo "$out" | grep "^L$prev: ")
