@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use chariot::board::{Position, START_FEN};
 use chariot::engine::play_moves;
-use common::engine::{EngineProcess, bestmove, field, shared_cpu};
+use common::engine::{EngineProcess, bestmove, exclusive_cpu, field, median, shared_cpu};
 
 /// Some positions of one game (moves from the start).
 const GAME: [&str; 12] =
@@ -146,7 +146,7 @@ fn bad_values_are_clamped_or_refused() {
 /// (the node budget ends the search, not the clock).
 #[test]
 fn level_zero_moves_are_legal_and_quick() {
-    let _g = shared_cpu();
+    let _g = exclusive_cpu();
     for options in [
         &["setoption name Skill Level value 0"][..],
         &["setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 800"][..],
@@ -161,14 +161,14 @@ fn level_zero_moves_are_legal_and_quick() {
             e.send(o);
         }
         e.sync();
-        let mut slowest = Duration::ZERO;
+        let mut times = Vec::new();
         let mut moves = Vec::new();
         for ply in 0..=GAME.len() {
             e.send(&format!("position startpos moves {}", GAME[..ply].join(" ")));
             let t = Instant::now();
             e.send("go wtime 600000 btime 600000 winc 5000 binc 5000");
             let lines = e.read_search();
-            slowest = slowest.max(t.elapsed());
+            times.push(t.elapsed());
             let mv = bestmove(&lines);
             assert!(legal(&GAME[..ply], &mv), "{options:?}: {mv} after {:?}", &GAME[..ply]);
             // Only the lines the GUI asked for are reported.
@@ -178,9 +178,13 @@ fn level_zero_moves_are_legal_and_quick() {
             }
             moves.push(mv);
         }
-        // A full-strength search on this clock takes seconds.
-        assert!(slowest < Duration::from_millis(300), "{options:?}: slowest move {slowest:?}");
-        println!("{options:?}: {moves:?}, slowest {slowest:?}");
+        // A full-strength search on this clock takes seconds; level 0 a few
+        // milliseconds (the limits allow for a loaded machine).
+        let slowest = *times.iter().max().unwrap();
+        let typical = median(&mut times);
+        assert!(typical < Duration::from_millis(50), "{options:?}: median {typical:?} of {times:?}");
+        assert!(slowest < Duration::from_secs(1), "{options:?}: slowest move {slowest:?}");
+        println!("{options:?}: {moves:?}, median {typical:?}, slowest {slowest:?}");
     }
 }
 
