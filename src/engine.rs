@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
 
+use crate::board::zobrist::SplitMix64;
 use crate::board::{FenError, Position};
 use crate::book::OwnBook;
 use crate::book::probe::Candidate;
@@ -92,11 +93,13 @@ pub struct Engine {
 impl Engine {
     /// An engine with one thread and a 16 MB table, at the start position.
     pub fn new(events: Sender<SearchEvent>) -> Engine {
+        let mut config = SearchConfig::default();
+        config.strength.seed = process_seed();
         Engine {
             pool: ThreadPool::with_main_thread(),
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
             pos: Position::startpos(),
-            config: SearchConfig::default(),
+            config,
             events,
             running: None,
             last_nodes: 0,
@@ -313,6 +316,8 @@ impl Engine {
     /// threads are idle, nothing else holds the old table).
     pub fn new_game(&mut self) -> Result<(), String> {
         self.wait();
+        // A weakened engine chooses differently in each game.
+        self.config.strength.seed = SplitMix64(self.config.strength.seed).next_u64();
         self.pool.clear();
         self.clear_hash()
     }
@@ -385,6 +390,15 @@ impl Engine {
     pub fn threads(&self) -> usize {
         self.pool.len()
     }
+}
+
+/// A seed that differs from one run of the program to the next (the time
+/// and the process id), so that a weakened engine started afresh for each
+/// game does not repeat its games.
+fn process_seed() -> u64 {
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    SplitMix64(nanos ^ u64::from(std::process::id()).rotate_left(32)).next_u64()
 }
 
 impl Drop for Engine {

@@ -414,6 +414,7 @@ def main():
     pairs = []     # first engine's points per finished pair (0 .. 2)
     stop = threading.Event()
     time_use = {}  # engine -> share of its time used, per game
+    move_ms = {}   # engine -> milliseconds of every move
 
     def run(job):
         i, opening, first_is_red = job
@@ -460,6 +461,8 @@ def main():
                     for k, v in stats.items()}
             for k, u in used.items():
                 time_use.setdefault(k, []).append(u)
+            for k, v in stats.items():
+                move_ms.setdefault(k, []).extend(s["used_ms"] for s in v if "used_ms" in s)
             dtxt = " ".join(f"{k}:d{v:.1f}/t{100 * used[k]:.0f}%" for k, v in depths.items())
             print(f"game {i + 1:4d} {red_name} vs {black_name}: {res} ({why}) "
                   f"{len(moves)} plies {dtxt}{llr_txt}", flush=True)
@@ -503,6 +506,9 @@ def main():
     if time_use:
         print("time used (share of base + increments, mean / max over games): " + ", ".join(
             f"{k} {100 * sum(v) / len(v):.0f}% / {100 * max(v):.0f}%" for k, v in time_use.items()))
+    if move_ms:
+        print("time per move (ms, mean / max over moves): " + ", ".join(
+            f"{k} {sum(v) / max(len(v), 1):.0f} / {max(v, default=0):.0f}" for k, v in move_ms.items()))
     sys.exit(0 if tally["faults"] == 0 else 1)
 
 

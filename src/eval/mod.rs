@@ -5,6 +5,7 @@
 
 pub mod features;
 pub mod params;
+pub mod wdl;
 pub mod weights;
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};

@@ -84,14 +84,19 @@ pub fn pv_text(pv: &[Move]) -> String {
     pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
 }
 
-fn info(dialect: Dialect, i: &SearchInfo) -> Vec<String> {
+/// An `info` line of a search. With `show_wdl` (UCI `UCI_ShowWDL`) the UCI
+/// score is followed by ` wdl W D L` (permille).
+fn info(dialect: Dialect, i: &SearchInfo, show_wdl: bool) -> Vec<String> {
     let pv = if i.pv.is_empty() { String::new() } else { format!(" pv {}", pv_text(&i.pv)) };
     match dialect {
         Dialect::Uci => {
-            let score = match Reported::from_score(i.score) {
+            let mut score = match Reported::from_score(i.score) {
                 Reported::Cp(cp) => format!("cp {cp}"),
                 Reported::Mate(n) => format!("mate {n}"),
             };
+            if show_wdl {
+                score.push_str(&format!(" wdl {} {} {}", i.wdl.win, i.wdl.draw, i.wdl.loss));
+            }
             let bound = match i.bound {
                 Some(Bound::Lower) => " lowerbound",
                 Some(Bound::Upper) => " upperbound",
@@ -145,10 +150,10 @@ fn bestmove(dialect: Dialect, best: Move, ponder: Option<Move>, score: i32, draw
     line
 }
 
-/// The lines for one search event.
-pub fn event(dialect: Dialect, ev: &SearchEvent, draw: DrawFlags) -> Vec<String> {
+/// The lines for one search event (`show_wdl`: see [`info`]).
+pub fn event(dialect: Dialect, ev: &SearchEvent, draw: DrawFlags, show_wdl: bool) -> Vec<String> {
     match ev {
-        SearchEvent::Info(i) => info(dialect, i),
+        SearchEvent::Info(i) => info(dialect, i, show_wdl),
         SearchEvent::Message(text) => vec![message(dialect, text)],
         SearchEvent::BestMove { best, ponder, score } => {
             vec![bestmove(dialect, *best, *ponder, *score, draw)]
@@ -221,6 +226,32 @@ mod tests {
         assert_eq!(bestmove(Dialect::Ucci, m, None, -MATE - 1, dead), "bestmove h2e2 draw");
         assert_eq!(bestmove(Dialect::Ucci, Move::NONE, None, 0, none), "nobestmove");
         assert_eq!(bestmove(Dialect::Uci, Move::NONE, None, 0, none), "bestmove (none)");
+    }
+
+    #[test]
+    fn wdl_after_the_score() {
+        let i = SearchInfo {
+            depth: 7,
+            seldepth: 9,
+            multipv: 1,
+            score: 35,
+            bound: Some(Bound::Lower),
+            nodes: 1000,
+            nps: 2000,
+            hashfull: 1,
+            time_ms: 500,
+            pv: vec![Move::parse("h2e2").unwrap()],
+            wdl: crate::eval::wdl::Wdl { win: 120, draw: 850, loss: 30 },
+        };
+        let plain = "info depth 7 seldepth 9 multipv 1 score cp 35 lowerbound nodes 1000 nps 2000 hashfull 1 time 500 pv h2e2";
+        assert_eq!(info(Dialect::Uci, &i, false), vec![plain.to_string()]);
+        assert_eq!(
+            info(Dialect::Uci, &i, true),
+            vec![plain.replace("cp 35 lowerbound", "cp 35 wdl 120 850 30 lowerbound")]
+        );
+        // UCCI prints no chances.
+        let ucci = SearchInfo { bound: None, ..i.clone() };
+        assert_eq!(info(Dialect::Ucci, &ucci, true), info(Dialect::Ucci, &ucci, false));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::book::probe::MAX_VARIETY;
 use crate::engine::{DEFAULT_HASH_MB, Engine, MAX_HASH_MB, MAX_THREADS};
 use crate::rules::RuleSet;
 use crate::search::SearchConfig;
+use crate::search::skill;
 
 /// Every option the engine knows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -39,6 +40,14 @@ pub enum OptionId {
     /// How varied the book's choice is, 0 (always the heaviest move) to 100
     /// (every book move alike); 50 follows the weights.
     BookVariety,
+    /// `Skill Level` 0..=20 (20: full strength).
+    SkillLevel,
+    /// `UCI_LimitStrength`: play at `UCI_Elo`.
+    LimitStrength,
+    /// `UCI_Elo`: the strength when it is limited.
+    Elo,
+    /// `UCI_ShowWDL`: win/draw/loss chances after the score in `info`.
+    ShowWdl,
     /// UCCI: clock values are in milliseconds.
     UseMillisec,
     /// UCCI: finish each search before reading the next command.
@@ -120,7 +129,8 @@ impl Setting {
 
     /// Applies a setting of the engine itself (table, threads, search
     /// settings); the settings a session keeps (clock units, batch mode,
-    /// debug output, pondering, new game) change nothing here. The error
+    /// debug output, win/draw/loss output, pondering, new game) change
+    /// nothing here. The error
     /// says what could not be done (see [`Engine::set_hash_mb`]).
     pub fn apply_to(self, engine: &mut Engine) -> Result<(), String> {
         let n = self.value.max(0) as u64;
@@ -136,7 +146,13 @@ impl Setting {
             OptionId::OwnBook => return engine.book_mut().set_enabled(n != 0),
             OptionId::BookFile => return engine.book_mut().set_file(&self.text),
             OptionId::BookVariety => engine.book_mut().set_variety(n as u32),
-            OptionId::UseMillisec
+            OptionId::SkillLevel => config.strength.skill_level = n.min(u64::from(skill::MAX_LEVEL)) as u8,
+            OptionId::LimitStrength => config.strength.limit_strength = n != 0,
+            OptionId::Elo => {
+                config.strength.elo = n.clamp(u64::from(skill::MIN_ELO), u64::from(skill::MAX_ELO)) as u16
+            }
+            OptionId::ShowWdl
+            | OptionId::UseMillisec
             | OptionId::Batch
             | OptionId::Debug
             | OptionId::NewGame
@@ -217,6 +233,24 @@ static OPTIONS: Lazy<Vec<OptionDef>> = Lazy::new(|| {
             true,
             true,
         ),
+        def(
+            OptionId::SkillLevel,
+            "Skill Level",
+            "skilllevel",
+            spin(skill::MAX_LEVEL as i64, 0, skill::MAX_LEVEL as i64),
+            true,
+            true,
+        ),
+        def(OptionId::LimitStrength, "UCI_LimitStrength", "limitstrength", Kind::Check(false), true, true),
+        def(
+            OptionId::Elo,
+            "UCI_Elo",
+            "elo",
+            spin(SEARCH_DEFAULTS.strength.elo as i64, skill::MIN_ELO as i64, skill::MAX_ELO as i64),
+            true,
+            true,
+        ),
+        def(OptionId::ShowWdl, "UCI_ShowWDL", "showwdl", Kind::Check(false), true, false),
         def(OptionId::UseMillisec, "usemillisec", "usemillisec", Kind::Check(false), false, true),
         def(OptionId::Batch, "batch", "batch", Kind::Check(false), false, true),
         def(OptionId::Debug, "debug", "debug", Kind::Check(false), false, true),

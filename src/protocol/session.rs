@@ -60,6 +60,8 @@ pub struct Session<W: Write> {
     searches: VecDeque<DrawFlags>,
     job: Option<Job>,
     debug: bool,
+    /// UCI `UCI_ShowWDL`: win/draw/loss chances in `info` lines.
+    show_wdl: bool,
     /// UCCI `usemillisec`: clock values are milliseconds, not seconds.
     millis: bool,
     /// UCCI `batch`: commands wait until the search has answered.
@@ -84,6 +86,7 @@ impl<W: Write> Session<W> {
             searches: VecDeque::new(),
             job: None,
             debug: false,
+            show_wdl: false,
             millis: false,
             batch: false,
             ban_moves: Vec::new(),
@@ -184,7 +187,7 @@ impl<W: Write> Session<W> {
 
     fn on_event(&mut self, ev: SearchEvent) {
         let draw = self.searches.front().copied().unwrap_or_default();
-        for line in format::event(self.dialect, &ev, draw) {
+        for line in format::event(self.dialect, &ev, draw, self.show_wdl) {
             self.say(&line);
         }
         if matches!(ev, SearchEvent::BestMove { .. }) {
@@ -438,6 +441,7 @@ impl<W: Write> Session<W> {
             OptionId::UseMillisec => self.millis = on,
             OptionId::Batch => self.batch = on,
             OptionId::Debug => self.debug = on,
+            OptionId::ShowWdl => self.show_wdl = on,
             _ => {
                 if s.needs_idle_engine() {
                     self.stop_search();

@@ -8,14 +8,17 @@ pub mod movepick;
 mod pvs;
 pub mod score;
 mod shared;
+pub mod skill;
 pub mod timeman;
 mod worker;
 
+use crate::eval::wdl::Wdl;
 use crate::rules::Rules;
 use crate::tt::Bound;
 use crate::types::Move;
 pub use limits::SearchLimits;
 pub use shared::SearchShared;
+pub use skill::Strength;
 pub use worker::Worker;
 
 /// Engine settings that shape a search (set through protocol options).
@@ -27,12 +30,14 @@ pub struct SearchConfig {
     pub move_overhead_ms: u64,
     /// How games are judged: the rule set, the no-capture limit, the kill depth.
     pub rules: Rules,
+    /// The strength options (full strength by default).
+    pub strength: Strength,
 }
 
 impl SearchConfig {
     /// The settings a fresh engine starts with.
     pub const DEFAULT: SearchConfig =
-        SearchConfig { multipv: 1, move_overhead_ms: 30, rules: Rules::DEFAULT };
+        SearchConfig { multipv: 1, move_overhead_ms: 30, rules: Rules::DEFAULT, strength: Strength::DEFAULT };
 }
 
 impl Default for SearchConfig {
@@ -64,6 +69,8 @@ pub struct SearchInfo {
     pub time_ms: u64,
     /// The principal variation (a legal line from the root).
     pub pv: Vec<Move>,
+    /// Win/draw/loss chances of the score (printed with `UCI_ShowWDL`).
+    pub wdl: Wdl,
 }
 
 /// What a running search tells the protocol layer.

@@ -17,9 +17,11 @@ use crossbeam_channel::{Receiver, Sender, bounded};
 use once_cell::sync::Lazy;
 
 use super::score::{MATE_BOUND, NONE};
+use super::skill::Skill;
 use super::timeman::TimeManager;
 use super::{SearchConfig, SearchEvent, SearchInfo, SearchLimits};
 use crate::board::Position;
+use crate::eval::wdl::{material, wdl};
 use crate::tt::TranspositionTable;
 use crate::types::Move;
 
@@ -72,6 +74,9 @@ pub struct SearchShared {
     pub time: TimeManager,
     /// Engine settings.
     pub config: SearchConfig,
+    /// How to play below full strength (`None` at full strength): only the
+    /// main thread searches then.
+    pub skill: Option<Skill>,
     /// The position to search, with its game history.
     pub root: Position,
     /// The root moves allowed (legal, after `searchmoves` and `banmoves`).
@@ -117,6 +122,7 @@ impl SearchShared {
             limits,
             time,
             config,
+            skill: config.strength.skill(),
             root,
             root_moves,
             start,
@@ -209,6 +215,7 @@ impl SearchShared {
                 hashfull: self.tt.hashfull(),
                 time_ms: elapsed.as_millis() as u64,
                 pv: legal_prefix(&self.root, &best.pv),
+                wdl: wdl(best.score, material(&self.root)),
             }));
         }
         let ponder = best

@@ -11,6 +11,7 @@ use super::history::Histories;
 use super::score::{INFINITE, MATE_BOUND, MAX_PLY, NONE, mate_in, mated_in};
 use super::shared::{SearchShared, ThreadResult, legal_prefix};
 use crate::board::Position;
+use crate::eval::wdl::{material, wdl};
 use crate::rules::Rules;
 use crate::tt::Bound;
 use crate::types::Move;
@@ -116,6 +117,12 @@ pub struct Worker {
     pub(super) rules: Rules,
     /// The histories have been written to since they were last cleared.
     learned: bool,
+    /// How many lines the GUI wants reported (fewer than are searched when
+    /// a strength level searches more to choose from).
+    report_lines: usize,
+    /// Below full strength: the lines of the last completed iteration, best
+    /// first, to choose the move from.
+    skill_lines: Vec<RootMove>,
 }
 
 impl Worker {
@@ -139,6 +146,8 @@ impl Worker {
             shared: None,
             rules: Rules::DEFAULT,
             learned: false,
+            report_lines: 1,
+            skill_lines: Vec::new(),
         }
     }
 
@@ -181,10 +190,13 @@ impl Worker {
             })
             .collect();
         self.stack.fill(Frame::default());
+        self.skill_lines.clear();
+        // Below full strength the main thread searches alone.
+        let helper_idle = self.id > 0 && shared.skill.is_some();
         self.shared = Some(shared);
-        if !self.root_moves.is_empty() {
+        if !self.root_moves.is_empty() && !helper_idle {
             self.iterative_deepening();
-        } else if self.id == 0 {
+        } else if self.root_moves.is_empty() && self.id == 0 {
             // No legal move: the side to move has lost (checkmate or stalemate).
             let shared = self.shared();
             shared.emit(SearchInfo {
@@ -198,11 +210,17 @@ impl Worker {
                 hashfull: 0,
                 time_ms: shared.start.elapsed().as_millis() as u64,
                 pv: Vec::new(),
+                wdl: wdl(mated_in(0), 0),
             });
         }
+        let result = if helper_idle {
+            ThreadResult::NONE
+        } else {
+            self.skill_result().unwrap_or_else(|| self.result())
+        };
         let shared = self.shared.take().expect("searching");
         shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
-        shared.publish(self.id, self.result());
+        shared.publish(self.id, result);
         if self.id != 0 {
             return;
         }
@@ -229,6 +247,23 @@ impl Worker {
         }
     }
 
+    /// Below full strength, the line the level chooses among those of the
+    /// last completed iteration (none before the first).
+    fn skill_result(&self) -> Option<ThreadResult> {
+        let shared = self.shared();
+        let skill = shared.skill?;
+        let lines: Vec<(Move, i32)> = self.skill_lines.iter().map(|rm| (rm.mv, rm.score)).collect();
+        let chosen = skill.pick(&lines, shared.root.key())?;
+        let rm = self.skill_lines.iter().find(|rm| rm.mv == chosen)?;
+        Some(ThreadResult {
+            best: rm.mv,
+            score: rm.score,
+            depth: self.completed_depth,
+            seldepth: rm.seldepth,
+            pv: rm.pv.clone(),
+        })
+    }
+
     /// Called at every node: publishes the node count, checks the limits.
     #[inline]
     pub(super) fn should_stop(&mut self) -> bool {
@@ -247,6 +282,7 @@ impl Worker {
                         .limits
                         .nodes
                         .is_some_and(|n| shared.nodes.len() > 1 && shared.total_nodes() >= n)
+                    || shared.skill.is_some_and(|s| self.completed_depth >= 1 && self.nodes >= s.nodes())
                 {
                     shared.stop.store(true, Ordering::Relaxed);
                 }
@@ -285,7 +321,10 @@ impl Worker {
 
     fn iterative_deepening(&mut self) {
         let limits = self.shared().limits.clone();
-        let multipv = self.shared().config.multipv.clamp(1, self.root_moves.len());
+        let skill = self.shared().skill;
+        self.report_lines = self.shared().config.multipv.clamp(1, self.root_moves.len());
+        // A level searches more lines to choose from than it reports.
+        let multipv = skill.map_or(1, |s| s.lines()).max(self.report_lines).min(self.root_moves.len());
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 4, |d| (d as i32).clamp(1, MAX_PLY as i32 - 4));
         let mut last_best = Move::NONE;
         let mut stability = 0;
@@ -317,7 +356,7 @@ impl Worker {
                 self.aspiration(depth);
                 self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                 if self.id == 0 && !self.superseded && (self.stopped || pv_idx + 1 == multipv) {
-                    self.report(depth, multipv, None);
+                    self.report(depth, self.report_lines, None);
                 }
                 if self.stopped {
                     break;
@@ -348,6 +387,14 @@ impl Worker {
                 }
             }
             // Main thread: decide whether another iteration is worth it.
+            if let Some(skill) = skill {
+                // A level chooses among the lines of its last iteration, and
+                // starts no iteration once it has spent half its nodes.
+                self.skill_lines = self.root_moves[..multipv].to_vec();
+                if self.nodes * 2 >= skill.nodes() {
+                    break;
+                }
+            }
             let best = &self.root_moves[0];
             if best.mv == last_best {
                 stability = (stability + 1).min(10);
@@ -424,12 +471,12 @@ impl Worker {
             if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITE);
-                if self.id == 0 && self.elapsed_ms() > 2000 {
+                if self.id == 0 && self.elapsed_ms() > 2000 && pv_idx < self.report_lines {
                     self.report(depth, pv_idx + 1, Some(Bound::Upper));
                 }
             } else if score >= beta {
                 beta = (score + delta).min(INFINITE);
-                if self.id == 0 && self.elapsed_ms() > 2000 {
+                if self.id == 0 && self.elapsed_ms() > 2000 && pv_idx < self.report_lines {
                     self.report(depth, pv_idx + 1, Some(Bound::Lower));
                 }
             } else {
@@ -452,6 +499,7 @@ impl Worker {
         let time_ms = elapsed.as_millis() as u64;
         let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64;
         let hashfull = shared.tt.hashfull();
+        let material = material(&shared.root);
         for (i, rm) in self.root_moves.iter().take(lines).enumerate() {
             let updated = rm.score != -INFINITE;
             if depth == 1 && !updated && i > 0 {
@@ -474,6 +522,7 @@ impl Worker {
                 hashfull,
                 time_ms,
                 pv: legal_prefix(&shared.root, &rm.pv),
+                wdl: wdl(score, material),
             });
         }
     }

@@ -17,7 +17,7 @@ const MAX_NOTE: usize = 300;
 /// The options offered in the GUI's engine settings (by their UCI names).
 /// `memory` and `cores` set the first two as well; `hard`/`easy` stand for
 /// `Ponder`.
-const ADVERTISED: [&str; 10] = [
+const ADVERTISED: [&str; 13] = [
     "Hash",
     "Threads",
     "MultiPV",
@@ -28,6 +28,9 @@ const ADVERTISED: [&str; 10] = [
     "OwnBook",
     "BookFile",
     "BookVariety",
+    "Skill Level",
+    "UCI_LimitStrength",
+    "UCI_Elo",
 ];
 
 /// The reply to `protover`: the features, one `option` feature per
@@ -150,6 +153,7 @@ mod tests {
             hashfull: 3,
             time_ms: 10_849,
             pv: vec![Move::parse("h2e2").unwrap(), Move::parse("h9g7").unwrap()],
+            wdl: Default::default(),
         };
         assert_eq!(thinking(&info), "9 -20 1084 48000 h2e2 h9g7?");
     }
@@ -165,6 +169,7 @@ mod tests {
         assert!(f.contains(&"feature option=\"OwnBook -check 0\"".to_string()));
         assert!(f.contains(&"feature option=\"BookFile -file \"".to_string()));
         assert!(f.contains(&"feature option=\"BookVariety -spin 50 0 100\"".to_string()));
+        assert!(f.contains(&"feature option=\"Skill Level -spin 20 0 20\"".to_string()));
         assert_eq!(f.last().unwrap(), "feature done=1");
     }
 

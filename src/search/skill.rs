@@ -1,0 +1,215 @@
+//! Strength levels: how a weakened engine searches and which move it plays.
+//!
+//! A level runs from 0 to 20 in hundredths ([`Strength::level_x100`]); 20 is
+//! full strength, where nothing here changes the search. Below it the search
+//! is the same alpha-beta search, with three changes:
+//!
+//! * it stops after a node budget ([`Skill::nodes`]), so that a weak level
+//!   answers in milliseconds whatever the clock (it never thinks for
+//!   seconds to pick a poor move); the first iteration always completes;
+//! * it searches several lines (MultiPV, [`Skill::lines`]) whatever the GUI
+//!   asked for (only the GUI's lines are reported);
+//! * it plays one of those lines at random, each line's score raised by a
+//!   random amount up to [`Skill::spread`] centipawns, the highest total
+//!   played ([`Skill::pick`]): moves close to the best are played often,
+//!   moves far below it never. A line the search sees losing (mated, or lost
+//!   by the rules, such as a perpetual check the arbiter forbids) is never
+//!   played while another line does not lose.
+//!
+//! The Elo scale: Elo = 800 + 100 × level, so 800 (level 0) to 2800 (level
+//! 20). It is anchored at full strength = 2800 at the calibration time
+//! control (2+0.02, see the README); the levels below depend on nodes only,
+//! not on the clock or the machine. The tables below were set from two
+//! 40-game ladders to make the levels 100 Elo apart; the README's 100-game
+//! ladder shows how closely they are (two-level steps of 49 to 323 Elo,
+//! level 0 at about 1044 rather than 800).
+
+use crate::board::zobrist::SplitMix64;
+use crate::search::score::MATE_BOUND;
+use crate::types::Move;
+
+/// The lowest `UCI_Elo`.
+pub const MIN_ELO: u16 = 800;
+/// The highest `UCI_Elo`: full strength.
+pub const MAX_ELO: u16 = 2800;
+/// The highest `Skill Level`: full strength.
+pub const MAX_LEVEL: u8 = 20;
+
+/// Node budget of each level (interpolated geometrically between whole
+/// levels); the last entry, at 20, is only the end point of that
+/// interpolation (level 20 itself is the unlimited search).
+const NODES: [u64; 21] = [
+    850, 1_400, 1_800, 2_100, 2_700, 3_600, 4_800, 6_000, 7_500, 9_500, 12_000, 13_000, 14_500, 18_000,
+    21_000, 28_000, 40_000, 55_000, 80_000, 150_000, 300_000,
+];
+
+/// Random spread in centipawns of each level (interpolated linearly).
+const SPREAD: [i32; 21] = [120, 100, 88, 80, 70, 60, 52, 45, 40, 34, 28, 26, 23, 17, 13, 11, 8, 7, 5, 3, 0];
+
+/// Lines searched to choose from, by whole level.
+const LINES: [usize; 20] = [6, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 3, 2, 2, 2];
+
+/// The strength options as the GUI set them, and the random stream of the
+/// game. The level they give is [`Strength::level_x100`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    /// `Skill Level`, 0..=20.
+    pub skill_level: u8,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` (overrides `Skill Level`).
+    pub limit_strength: bool,
+    /// `UCI_Elo`, [`MIN_ELO`]..=[`MAX_ELO`].
+    pub elo: u16,
+    /// Mixed into every choice of a weakened engine; changed for each new
+    /// game so that games differ.
+    pub seed: u64,
+}
+
+impl Strength {
+    /// Full strength (the options' defaults).
+    pub const DEFAULT: Strength =
+        Strength { skill_level: MAX_LEVEL, limit_strength: false, elo: 1800, seed: 0 };
+
+    /// The level in hundredths, 0..=2000: `UCI_Elo` when strength is
+    /// limited, else `Skill Level`.
+    pub fn level_x100(self) -> u16 {
+        if self.limit_strength {
+            self.elo.clamp(MIN_ELO, MAX_ELO) - MIN_ELO
+        } else {
+            u16::from(self.skill_level.min(MAX_LEVEL)) * 100
+        }
+    }
+
+    /// How to play at this strength; `None` at full strength.
+    pub fn skill(self) -> Option<Skill> {
+        let level = self.level_x100();
+        (level < u16::from(MAX_LEVEL) * 100).then_some(Skill { level_x100: level, seed: self.seed })
+    }
+}
+
+impl Default for Strength {
+    fn default() -> Self {
+        Strength::DEFAULT
+    }
+}
+
+/// A level below full strength: its budget, its lines and its choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skill {
+    level_x100: u16,
+    seed: u64,
+}
+
+impl Skill {
+    /// The level as a number from 0 to 20 (exclusive).
+    fn level(self) -> f64 {
+        f64::from(self.level_x100) / 100.0
+    }
+
+    /// The table entries either side of the level and the fraction between.
+    fn between(self) -> (usize, usize, f64) {
+        let lo = (self.level_x100 / 100) as usize;
+        let hi = lo + 1;
+        (lo, hi, self.level() - lo as f64)
+    }
+
+    /// Nodes the search may spend: no iteration starts once it has spent
+    /// half, and it stops at the budget (but never before its first
+    /// iteration is complete).
+    pub fn nodes(self) -> u64 {
+        let (lo, hi, t) = self.between();
+        let (a, b) = (NODES[lo] as f64, NODES[hi] as f64);
+        (a * (b / a).powf(t)).round() as u64
+    }
+
+    /// How many lines are searched to choose from: 2 near full strength, up
+    /// to 6 at level 0.
+    pub fn lines(self) -> usize {
+        LINES[usize::from(self.level_x100 / 100)]
+    }
+
+    /// The most centipawns a move may be worse than the best and still be
+    /// played.
+    pub fn spread(self) -> i32 {
+        let (lo, hi, t) = self.between();
+        let (a, b) = (f64::from(SPREAD[lo]), f64::from(SPREAD[hi]));
+        (a + (b - a) * t).round() as i32
+    }
+
+    /// Picks the move to play from the searched lines (move and score, best
+    /// first) of the position with key `key`. Every line's score is raised
+    /// by a random amount in `0..=spread`, and the highest total wins (the
+    /// better line on a tie). Lines that lose (a mate score against the
+    /// mover, which includes losses by the rules) are left out unless every
+    /// line loses. `None` if there is no line.
+    pub fn pick(self, lines: &[(Move, i32)], key: u64) -> Option<Move> {
+        let losing = |s: i32| s <= -MATE_BOUND;
+        let all_lose = lines.iter().all(|&(_, s)| losing(s));
+        let mut rng = SplitMix64(self.seed ^ key);
+        let spread = self.spread().max(0) as usize;
+        lines
+            .iter()
+            .filter(|&&(_, s)| all_lose || !losing(s))
+            .map(|&(m, s)| (m, i64::from(s) + rng.below(spread + 1) as i64))
+            .fold(None, |best: Option<(Move, i64)>, (m, v)| match best {
+                Some((_, bv)) if bv >= v => best,
+                _ => Some((m, v)),
+            })
+            .map(|(m, _)| m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::{mate_in, mated_in};
+
+    fn skill(level: u8) -> Skill {
+        Strength { skill_level: level, ..Strength::DEFAULT }.skill().expect("below full strength")
+    }
+
+    #[test]
+    fn levels_and_elo() {
+        assert_eq!(Strength::DEFAULT.skill(), None);
+        assert_eq!(Strength { limit_strength: true, elo: MAX_ELO, ..Strength::DEFAULT }.skill(), None);
+        let s = Strength { limit_strength: true, elo: 1850, skill_level: 3, seed: 0 };
+        assert_eq!(s.level_x100(), 1050);
+        assert_eq!(Strength { limit_strength: false, ..s }.level_x100(), 300);
+        assert_eq!(Strength { elo: 100, ..s }.level_x100(), 0);
+    }
+
+    #[test]
+    fn budgets_grow_with_the_level() {
+        for level in 1..20 {
+            let (a, b) = (skill(level - 1), skill(level));
+            assert!(a.nodes() < b.nodes() && a.spread() > b.spread() && a.lines() >= b.lines());
+        }
+        assert_eq!(skill(0).nodes(), 850);
+        assert_eq!(skill(19).lines(), 2);
+        assert_eq!(skill(0).lines(), 6);
+        let half = Strength { limit_strength: true, elo: 2750, ..Strength::DEFAULT }.skill().unwrap();
+        assert!(half.nodes() > skill(19).nodes() && half.spread() < skill(19).spread());
+    }
+
+    #[test]
+    fn picks_near_the_best_and_never_a_loss() {
+        let m = |s: &str| Move::parse(s).expect("move");
+        let lines = [(m("h2e2"), 30), (m("b2e2"), 20), (m("h0g2"), -400), (m("c3c4"), mated_in(5))];
+        let mut seen = Vec::new();
+        for key in 0..2000 {
+            let chosen = skill(0).pick(&lines, key).unwrap();
+            assert!(chosen != m("c3c4") && chosen != m("h0g2"));
+            if !seen.contains(&chosen) {
+                seen.push(chosen);
+            }
+        }
+        assert_eq!(seen.len(), 2);
+        // Near full strength a 5 cp worse move is played, a 40 cp worse one never.
+        let close = [(m("h2e2"), 30), (m("b2e2"), 25), (m("h0g2"), -10)];
+        let picks: Vec<Move> = (0..1000).map(|k| skill(17).pick(&close, k).unwrap()).collect();
+        assert!(picks.contains(&m("b2e2")) && !picks.contains(&m("h0g2")));
+        // A mate found is played; when everything loses, something is played.
+        assert_eq!(skill(0).pick(&[(m("h2e2"), 0), (m("b2e2"), mate_in(3))], 7), Some(m("b2e2")));
+        assert_eq!(skill(0).pick(&[(m("h2e2"), mated_in(2))], 7), Some(m("h2e2")));
+        assert_eq!(skill(0).pick(&[], 7), None);
+    }
+}
