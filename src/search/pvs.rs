@@ -507,12 +507,12 @@ impl Worker {
             move_count += 1;
             if !in_check && best_score > -MATE_BOUND {
                 let victim = self.pos.piece_on(m.to()).map_or(0, |p| SEE_VALUE[p.kind().index()]);
-                let gives_check = self.pos.gives_check(m);
-                if static_eval + victim + 150 <= alpha && !gives_check {
+                if static_eval + victim + 150 <= alpha && !self.pos.gives_check(m) {
                     best_score = best_score.max(static_eval + victim + 150);
                     continue;
                 }
-                if !(checks && gives_check || self.pos.see_ge(m, 0)) {
+                // The check test only for the losing captures of the first ply.
+                if !(self.pos.see_ge(m, 0) || checks && self.pos.gives_check(m)) {
                     continue;
                 }
             }
