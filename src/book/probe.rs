@@ -1,7 +1,8 @@
 //! Choosing a book move. A position's entries are candidates if the move
-//! is legal there (a key collision or a damaged book cannot make the
-//! engine play an illegal move), allowed (among the root moves the search
-//! would consider: UCCI `banmoves`, CECP `exclude` and `searchmoves` apply),
+//! is among the allowed ones, the legal root moves the search would
+//! consider (UCCI `banmoves`, CECP `exclude` and `searchmoves` apply; so a
+//! key collision or a damaged book cannot make the engine play an illegal
+//! move),
 //! and does not end the game by the rules other than as a win for the
 //! mover (a book move never loses or draws by repetition or the move
 //! limit). One is picked at random with chances shaped by the variety:
@@ -27,8 +28,8 @@ pub struct Candidate {
     pub chance: f64,
 }
 
-/// The entries of `pos` that may be played (see the module comment),
-/// with their chances for `variety` (0 to [`MAX_VARIETY`]). `pos` is left
+/// The entries of `pos` that may be played (see the module comment; every
+/// move of `allowed` must be legal in `pos`), with their chances for `variety` (0 to [`MAX_VARIETY`]). `pos` is left
 /// as it was.
 pub fn candidates(
     book: &Book,
@@ -40,7 +41,7 @@ pub fn candidates(
     let mover = pos.side_to_move();
     let mut playable: Vec<Entry> = Vec::new();
     for e in book.moves(pos.key()) {
-        if !(allowed.contains(&e.mv) && pos.is_pseudo_legal(e.mv) && pos.is_legal(e.mv)) {
+        if !allowed.contains(&e.mv) {
             continue;
         }
         pos.do_move(e.mv);
