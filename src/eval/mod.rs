@@ -4,6 +4,7 @@
 //! to move's point of view. All weights live in [`params`].
 
 pub mod features;
+pub mod nnue;
 pub mod params;
 pub mod wdl;
 pub mod weights;
