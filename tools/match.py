@@ -4,7 +4,8 @@
 The referee: pyffish (the Python binding of Fairy-Stockfish, `pip install
 pyffish`) checks every move for legality and finds mate and stalemate (both a
 loss for the side that cannot move). Repetitions and the 60-round no-capture
-limit are ruled by xqref.py (beside this script), the reference reading of the project's
+limit are ruled by xqref.py (beside this script; xqref_cn.py with --rules chinese),
+the reference reading of the project's
 rule specification (pyffish differs from it in several chase cases and uses a
 50-round limit).
 
@@ -50,6 +51,11 @@ import pyffish as sf
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import xqref  # noqa: E402
+import xqref_cn  # noqa: E402
+
+# The rule set the referee applies to repetitions: "asian" (xqref.py) or
+# "chinese" (xqref_cn.py); set from --rules.
+RULESET = "asian"
 
 VARIANT = "xiangqi"
 START = sf.start_fen(VARIANT)
@@ -299,7 +305,7 @@ class Referee:
         if not legal:
             return ("0-1" if red_to_move else "1-0"), "no legal move"
         if self.keys.count(self.keys[-1]) >= 3 or self.quiet >= 120:
-            verdict, info = xqref.adjudicate(self.fen, [to_spec(m) for m in moves])
+            verdict, info = xqref_cn.adjudicate(self.fen, [to_spec(m) for m in moves], ruleset=RULESET)
             rule = info.get("rule") if isinstance(info, dict) else info
             if verdict == "red_wins":
                 return "1-0", f"{rule} ruling"
@@ -377,8 +383,12 @@ def main():
                     help="time beyond the clock before a move counts as lost on time")
     ap.add_argument("--pgn", help="append finished games to this file")
     ap.add_argument("--book", help="openings, one a line: FEN or startpos [moves ...]")
+    ap.add_argument("--rules", choices=["asian", "chinese"], default="asian",
+                    help="rule set of the referee's repetition rulings (engines: opt.RuleSet=...)")
     ap.add_argument("--sprt", help="ELO0,ELO1: stop when the SPRT accepts either")
     args = ap.parse_args()
+    global RULESET
+    RULESET = args.rules
     if args.sprt:
         try:
             elo0, elo1 = (float(x) for x in args.sprt.split(","))
