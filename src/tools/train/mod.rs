@@ -13,7 +13,7 @@
 //! holdout loss and writes `NET.ckpt` (a checkpoint, [`checkpoint`]) and
 //! `NET.svg` (the loss curves, [`plot`]); `--resume NET.ckpt` continues a
 //! killed run up to `--epochs`, with the same data and options. At the end
-//! the network is rounded to integers ([`quantise`]), read back from its
+//! the network is rounded to integers ([`quantise`], [`refine`]), read back from its
 //! bytes, compared with the float network on the holdout positions, and
 //! written to NET if they agree within [`quantise::TOLERANCE_CP`] on average.
 //!
@@ -31,6 +31,7 @@ pub mod optim;
 pub mod parallel;
 pub mod plot;
 pub mod quantise;
+pub mod refine;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -266,7 +267,7 @@ fn export(net: &Network, data: &Dataset, train: &[u32], check: &[u32], out: &Pat
     let rounded = quantise::check(net, &q, data, check);
     let stride = train.len().div_ceil(REFINE_SAMPLE);
     let sample: Vec<u32> = train.iter().step_by(stride).copied().collect();
-    quantise::refine_output(net, &mut q, data, &sample);
+    refine::refine_output(net, &mut q, data, &sample);
     let bytes = q.to_bytes();
     let read_back =
         NetworkData::from_bytes(&bytes).map_err(|e| format!("the network does not read back: {e}"))?;

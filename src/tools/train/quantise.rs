@@ -1,26 +1,14 @@
 //! From the float network to the engine's integers ([`NetworkData`]), a
 //! plain scalar evaluation of the integer network by the formula of
-//! [`crate::eval::nnue::format`], and the check that the two agree.
-//!
-//! Rounding alone is not enough for the output layer: one step of an output
-//! weight (1/QB) moves the evaluation by 400 / 64 = 6.25 cp for every
-//! position where its hidden unit is saturated, and a trained network has
-//! many such units, so the rounding errors add up to a bias of 10–20 cp.
-//! [`refine_output`] therefore corrects the rounded output weights and bias
-//! on a sample of training positions: it moves single weights by one step
-//! while that lowers the squared difference to the float network, and sets
-//! the bias to cancel the mean difference.
+//! [`crate::eval::nnue::format`], and the check that the two agree. The
+//! output layer's rounding is then corrected by [`super::refine`].
 
 use super::data::Dataset;
-use super::network::{FT_BIAS, FT_WEIGHTS, Network, OUT_BIAS, OUT_CLIP, OUT_WEIGHTS};
+use super::network::{FT_BIAS, FT_WEIGHTS, Network, OUT_BIAS, OUT_WEIGHTS};
 use crate::eval::nnue::format::{HIDDEN, NetworkData, QA, QB, SCALE};
 
 /// The quantised check fails if the mean difference exceeds this, in centipawns.
 pub const TOLERANCE_CP: f64 = 5.0;
-/// The largest quantised output weight, in absolute value.
-const OUT_LIMIT: i32 = (OUT_CLIP * QB as f32 + 0.5) as i32;
-/// Passes of [`refine_output`] over the output weights, at most.
-const REFINE_PASSES: usize = 20;
 
 /// Rounds the float network to the file's integers: feature weights and
 /// biases times QA, output weights times QB, the output bias times QA × QB.
@@ -53,13 +41,13 @@ pub fn evaluate(net: &NetworkData, inputs: &[[u16; 2]]) -> (i32, i32) {
 
 /// The integer SCReLU.
 #[inline]
-fn screlu(a: i32) -> i32 {
+pub(super) fn screlu(a: i32) -> i32 {
     let c = a.clamp(0, QA);
     c * c
 }
 
 /// The accumulators of both views (side to move first), at scale QA.
-fn accumulate(net: &NetworkData, inputs: &[[u16; 2]]) -> [[i32; HIDDEN]; 2] {
+pub(super) fn accumulate(net: &NetworkData, inputs: &[[u16; 2]]) -> [[i32; HIDDEN]; 2] {
     let mut acc = [[0i32; HIDDEN]; 2];
     for view in &mut acc {
         for (a, &b) in view.iter_mut().zip(&net.ft_bias) {
@@ -75,57 +63,6 @@ fn accumulate(net: &NetworkData, inputs: &[[u16; 2]]) -> [[i32; HIDDEN]; 2] {
         }
     }
     acc
-}
-
-/// Corrects the output weights and bias of `q`, the rounded `float`, so
-/// that its evaluations of positions `sample` come closer to the float
-/// network's (least squares, one weight step at a time; see the module).
-pub fn refine_output(float: &Network, q: &mut NetworkData, data: &Dataset, sample: &[u32]) {
-    // Centipawns per unit of an output weight, per position and hidden unit.
-    let per_step = SCALE as f64 / (QA as f64 * QA as f64 * QB as f64);
-    let mut steps = Vec::with_capacity(sample.len() * 2 * HIDDEN);
-    let mut residual = Vec::with_capacity(sample.len());
-    for &i in sample {
-        let inputs = data.inputs(i as usize);
-        let acc = accumulate(q, inputs);
-        let hidden = acc.iter().flatten().map(|&a| screlu(a) as f64 * per_step);
-        let start = steps.len();
-        steps.extend(hidden);
-        let cp: f64 = steps[start..].iter().zip(&q.out_weights).map(|(h, &w)| h * w as f64).sum::<f64>()
-            + q.out_bias as f64 * SCALE as f64 / (QA * QB) as f64;
-        residual.push(cp - float.eval_cp(inputs) as f64);
-    }
-    let bias_step = SCALE as f64 / (QA * QB) as f64;
-    let recentre = |q: &mut NetworkData, residual: &mut [f64]| {
-        let mean = residual.iter().sum::<f64>() / residual.len().max(1) as f64;
-        let shift = (mean / bias_step).round();
-        q.out_bias -= shift as i32;
-        residual.iter_mut().for_each(|r| *r -= shift * bias_step);
-    };
-    recentre(q, &mut residual);
-    for _ in 0..REFINE_PASSES {
-        let mut moved = false;
-        for k in 0..2 * HIDDEN {
-            let column = || steps.iter().skip(k).step_by(2 * HIDDEN);
-            let (cr, cc) =
-                column().zip(&residual).fold((0.0, 0.0), |(cr, cc), (c, r)| (cr + c * r, cc + c * c));
-            // The change of Σ r² when the weight moves by d is 2·d·Σcr + d²·Σc².
-            let Some(d) = [1.0, -1.0].into_iter().find(|d| 2.0 * d * cr + cc < 0.0) else { continue };
-            let w = q.out_weights[k] as i32 + d as i32;
-            if w.abs() > OUT_LIMIT {
-                continue;
-            }
-            q.out_weights[k] = w as i16;
-            for (r, c) in residual.iter_mut().zip(column()) {
-                *r += d * c;
-            }
-            moved = true;
-        }
-        recentre(q, &mut residual);
-        if !moved {
-            break;
-        }
-    }
 }
 
 /// How far the integer network is from the float one.
