@@ -1,6 +1,7 @@
 //! The loss curves of a run as an SVG image: the training and holdout loss
-//! of every epoch, so that a person sees at a glance whether a run
-//! converged or overfit.
+//! of every epoch, on a logarithmic scale (the first epochs divide the loss
+//! several times, the last ones move it by a few percent), so that a person
+//! sees at a glance whether a run converged or overfit.
 
 use std::fmt::Write;
 
@@ -15,14 +16,14 @@ const MARGIN: (f64, f64, f64, f64) = (80.0, 20.0, 40.0, 50.0);
 pub fn loss_svg(history: &[(f64, f64)]) -> String {
     let (left, right, top, bottom) = MARGIN;
     let (plot_w, plot_h) = (WIDTH - left - right, HEIGHT - top - bottom);
-    let values = history.iter().flat_map(|&(a, b)| [a, b]).filter(|v| v.is_finite());
+    let values = history.iter().flat_map(|&(a, b)| [a, b]).filter(|v| v.is_finite() && *v > 0.0);
     let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)));
-    let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
-    let pad = ((hi - lo) * 0.05).max(hi.abs() * 1e-3).max(1e-9);
+    let (lo, hi) = if lo.is_finite() { (lo.ln(), hi.ln()) } else { (0.0, 1.0) };
+    let pad = ((hi - lo) * 0.05).max(1e-3);
     let (lo, hi) = (lo - pad, hi + pad);
     let epochs = history.len().max(2);
     let x = |epoch: usize| left + plot_w * (epoch - 1) as f64 / (epochs - 1) as f64;
-    let y = |v: f64| top + plot_h * (hi - v) / (hi - lo);
+    let y = |v: f64| top + plot_h * (hi - v.ln()) / (hi - lo);
 
     let mut s = String::new();
     let _ = writeln!(
@@ -36,7 +37,7 @@ pub fn loss_svg(history: &[(f64, f64)]) -> String {
         WIDTH / 2.0
     );
     for i in 0..=5 {
-        let v = lo + (hi - lo) * i as f64 / 5.0;
+        let v = (lo + (hi - lo) * i as f64 / 5.0).exp();
         let _ = writeln!(
             s,
             r##"<line x1="{left}" x2="{}" y1="{yv:.1}" y2="{yv:.1}" stroke="#ddd"/><text x="{}" y="{:.1}" text-anchor="end">{v:.5}</text>"##,
@@ -67,7 +68,7 @@ pub fn loss_svg(history: &[(f64, f64)]) -> String {
     );
     let _ = writeln!(
         s,
-        r#"<text x="16" y="{0}" text-anchor="middle" transform="rotate(-90 16 {0})">loss (mean squared error)</text>"#,
+        r#"<text x="16" y="{0}" text-anchor="middle" transform="rotate(-90 16 {0})">loss (mean squared error, log scale)</text>"#,
         top + plot_h / 2.0
     );
     for (pick, colour) in [(0, "#1f77b4"), (1, "#ff7f0e")] {
@@ -75,7 +76,7 @@ pub fn loss_svg(history: &[(f64, f64)]) -> String {
             .iter()
             .enumerate()
             .map(|(i, &(a, b))| (i + 1, if pick == 0 { a } else { b }))
-            .filter(|(_, v)| v.is_finite())
+            .filter(|(_, v)| v.is_finite() && *v > 0.0)
             .map(|(e, v)| format!("{:.1},{:.1}", x(e), y(v)))
             .collect();
         let _ = writeln!(
@@ -102,9 +103,11 @@ mod tests {
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
         assert_eq!(svg.matches("<polyline").count(), 2);
         assert_eq!(svg.matches("<circle").count(), 5);
-        assert!(svg.contains(">epoch</text>") && svg.contains("loss (mean squared error)"));
+        assert!(svg.contains(">epoch</text>") && svg.contains("loss (mean squared error, log scale)"));
         assert!(svg.contains(">3</text>"));
         assert!(!svg.contains("NaN") && !svg.contains("inf"));
-        assert!(loss_svg(&[]).contains("<svg"));
+        for svg in [loss_svg(&[]), loss_svg(&[(0.0, 0.0)])] {
+            assert!(svg.contains("<svg") && !svg.contains("NaN") && !svg.contains("inf"));
+        }
     }
 }
