@@ -1,8 +1,9 @@
 //! The trainer's positions, kept as the network's active inputs: per piece
 //! its input seen by the side to move and by the other side (4 bytes), per
 //! position where its inputs start, its score, its result and its game
-//! (11 bytes), so that a position of 26 pieces takes 115 bytes and millions
-//! fit in memory. No [`crate::board::Position`] is built.
+//! (11 bytes): 75 bytes a position on average in self-play data (16
+//! pieces), so that millions fit in memory. No [`crate::board::Position`]
+//! is built.
 
 use std::io::Read;
 

@@ -216,7 +216,7 @@ pub fn run(o: &Options) -> Result<(), String> {
             state.net.clip();
             if last_note.elapsed().as_secs_f64() >= PROGRESS_SECONDS {
                 last_note = Instant::now();
-                let done = (b + 1) * o.batch;
+                let done = ((b + 1) * o.batch).min(train.len());
                 eprintln!(
                     "train: epoch {epoch}/{}: {done}/{} positions, train loss so far {:.6}, {:.0} positions/s",
                     o.epochs,
