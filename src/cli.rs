@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use crate::board::{Position, START_FEN};
 use crate::rules::{self, MAX_KILL_DEPTH, RuleSet, Rules};
-use crate::tools::{bench, book, datagen, perft, tune};
+use crate::tools::{bench, book, datagen, perft, train, tune};
 use crate::types::Move;
 
 /// Every command, one per line.
@@ -21,9 +21,11 @@ fn usage() -> String {
        {}
        {}
        {}
+       {}
        chariot help",
         datagen::USAGE,
         tune::USAGE,
+        train::USAGE,
         book::USAGE
     )
 }
@@ -36,6 +38,7 @@ pub fn run(args: &[String]) -> ExitCode {
         Some("bench") => cmd_bench(&args[1..]),
         Some("datagen") => datagen::parse(&args[1..]).and_then(datagen::run),
         Some("tune") => tune::parse(&args[1..]).and_then(|o| tune::run(&o)),
+        Some("train") => train::parse(&args[1..]).and_then(|o| train::run(&o)),
         Some("book") => book::parse(&args[1..]).and_then(book::run),
         Some("help" | "--help" | "-h") => {
             println!("{}", usage());

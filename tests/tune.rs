@@ -3,11 +3,12 @@
 //! the layout rustfmt keeps; mirrored square-table entries come out equal
 //! unless `--no-mirror`; `--l2` holds the weights back; the gradient is the loss's derivative.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use chariot::eval::weights::{TUNED, at, mirrors, values};
-use chariot::tools::datagen::{self, Options};
 use chariot::tools::tune::dataset::Dataset;
 use chariot::tools::tune::model::{self, Target};
 use chariot::tools::tune::writer::{RANGE, TEMPLATE, write_params};
@@ -26,18 +27,7 @@ fn chariot(args: &[&str]) -> (i32, String) {
 /// A few hundred positions of short self-play games.
 fn small_data(name: &str) -> PathBuf {
     let path = temp(name);
-    let o = Options {
-        out: path.clone(),
-        games: 4,
-        nodes: Some(300),
-        depth: None,
-        threads: 2,
-        seed: 9,
-        book: None,
-        random_plies: None,
-        games_out: None,
-    };
-    datagen::run(datagen::Command::Generate(o)).unwrap();
+    common::self_play_data(&path, 4, 9);
     path
 }
 
@@ -199,13 +189,13 @@ fn games_are_told_apart_by_their_plies() {
     let path = small_data("games.bin");
     let mut data = Dataset::default();
     data.load(std::fs::File::open(&path).unwrap(), u64::MAX, 2).unwrap();
-    assert_eq!(data.game_count, 4, "small_data plays 4 games");
+    assert_eq!(data.game_count(), 4, "small_data plays 4 games");
     assert_eq!(data.games.len(), data.len());
     assert!(data.games.windows(2).all(|g| g[1] == g[0] || g[1] == g[0] + 1));
     assert_eq!((data.games[0], data.games[data.len() - 1]), (0, 3));
     // A second file (or the same again) starts new games.
     data.load(std::fs::File::open(&path).unwrap(), u64::MAX, 2).unwrap();
-    assert_eq!(data.game_count, 8);
+    assert_eq!(data.game_count(), 8);
     assert_eq!(data.games[data.len() - 1], 7);
     let _ = std::fs::remove_file(path);
 }

@@ -1,8 +1,10 @@
 //! Command-line tools: perft, bench, self-play data generation, the
-//! evaluation tuner and the opening book's builder.
+//! evaluation tuner, the network trainer and the opening book's builder.
 
 pub mod bench;
 pub mod book;
 pub mod datagen;
+pub mod learn;
 pub mod perft;
+pub mod train;
 pub mod tune;

@@ -3,9 +3,26 @@
 
 pub mod json;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub mod engine;
+
+/// Writes to `path` the positions of `games` short self-play games (300
+/// nodes a move, seed `seed`): a few hundred positions for `games` = 4.
+pub fn self_play_data(path: &Path, games: u64, seed: u64) {
+    let o = chariot::tools::datagen::Options {
+        out: path.to_path_buf(),
+        games,
+        nodes: Some(300),
+        depth: None,
+        threads: 2,
+        seed,
+        book: None,
+        random_plies: None,
+        games_out: None,
+    };
+    chariot::tools::datagen::run(chariot::tools::datagen::Command::Generate(o)).unwrap();
+}
 
 /// One line of a perft file: a FEN and its (depth, count) pairs.
 pub struct PerftCase {

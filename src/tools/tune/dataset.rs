@@ -3,22 +3,16 @@
 //! entries (two weight indices and a count), so that millions of positions
 //! fit in memory.
 //!
-//! Records carry no game number, but a game's records are consecutive and
-//! their ply increases: a record starts a new game when it is the first of
-//! a file, when its ply is not above the previous record's, or when its
-//! result or its kind of end differs from the previous record's (both are
-//! the same for every record of a game). Two games can only be taken for
-//! one when a game's first recorded ply exceeds the previous game's last and
-//! both ended alike.
+//! Games are told apart as [`crate::tools::learn`] says.
 
 use std::io::Read;
 
 use crate::eval::Taper;
 use crate::eval::features::Features;
 use crate::eval::weights::at;
-use crate::rules::Outcome;
 use crate::search::score::MATE_BOUND;
-use crate::tools::datagen::format::{End, Reader, Record};
+use crate::tools::datagen::format::{Reader, Record};
+use crate::tools::learn::Games;
 
 const _: () = assert!(at::COUNT <= u16::MAX as usize, "weight indices fit 16 bits");
 
@@ -65,10 +59,8 @@ pub struct Dataset {
     pub samples: Vec<Sample>,
     /// Every position's game, numbered from 0 in the order read.
     pub games: Vec<u32>,
-    /// Games seen (including those whose positions were all left out).
-    pub game_count: u32,
-    /// Ply, result and end of the last record read, while in a file.
-    last: Option<(u16, Outcome, End)>,
+    /// The games seen so far.
+    games_seen: Games,
     /// Where each position's entries start (one more than positions).
     pub starts: Vec<usize>,
     /// All entries, position after position.
@@ -96,6 +88,11 @@ impl Dataset {
         self.samples.is_empty()
     }
 
+    /// Games seen (including those whose positions were all left out).
+    pub fn game_count(&self) -> u32 {
+        self.games_seen.count()
+    }
+
     /// The entries of position `i`.
     #[inline]
     pub fn features(&self, i: usize) -> &[Entry] {
@@ -111,13 +108,13 @@ impl Dataset {
             self.starts.push(0);
         }
         let mut reader = Reader::new(input);
-        self.last = None;
+        self.games_seen.new_file();
         loop {
             let mut chunk = Vec::with_capacity(CHUNK);
             while chunk.len() < CHUNK && self.read + (chunk.len() as u64) < limit {
                 match reader.next_record().map_err(|e| e.to_string())? {
                     Some(r) => {
-                        let game = self.game_of(&r);
+                        let game = self.games_seen.of(&r);
                         chunk.push((r, game));
                     }
                     None => break,
@@ -154,19 +151,6 @@ impl Dataset {
             eprintln!("tune: an incomplete last record ({} bytes) ignored", reader.partial_tail());
         }
         Ok(())
-    }
-
-    /// The game of `r`, the record read after the previous one.
-    fn game_of(&mut self, r: &Record) -> u32 {
-        let same = match self.last {
-            Some((ply, result, end)) => r.ply > ply && r.result == result && r.end == end,
-            None => false,
-        };
-        if !same {
-            self.game_count += 1;
-        }
-        self.last = Some((r.ply, r.result, r.end));
-        self.game_count - 1
     }
 }
 

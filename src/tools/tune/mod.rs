@@ -32,6 +32,7 @@ use std::time::Instant;
 
 use crate::board::zobrist::SplitMix64;
 use crate::eval::weights::values;
+use crate::tools::learn::{int, is_holdout, real};
 use dataset::Dataset;
 use model::{Adam, Prior, Target, Ties};
 
@@ -118,27 +119,6 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     Ok(o)
 }
 
-fn int(flag: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
-    text.parse::<u64>()
-        .ok()
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| format!("bad value '{text}' for {flag} (expected {min}..={max})"))
-}
-
-fn real(flag: &str, text: &str, min: f64, max: f64) -> Result<f64, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|x| (min..=max).contains(x))
-        .ok_or_else(|| format!("bad value '{text}' for {flag} (expected a number in {min}..={max})"))
-}
-
-/// True if the positions of game `game` (numbered in the order read) are
-/// held out: one game in ten, chosen by a hash, whatever `--seed`. Whole
-/// games, because the positions of one game are much alike.
-fn is_holdout(game: u32) -> bool {
-    SplitMix64(game as u64 ^ 0x401D).next_u64().is_multiple_of(10)
-}
-
 /// Runs the tuner.
 pub fn run(o: &Options) -> Result<(), String> {
     let start = Instant::now();
@@ -152,14 +132,14 @@ pub fn run(o: &Options) -> Result<(), String> {
         return Err("no usable position in the data".into());
     }
     let (holdout, mut train): (Vec<u32>, Vec<u32>) =
-        (0..data.len() as u32).partition(|&i| is_holdout(data.games[i as usize]));
+        (0..data.len() as u32).partition(|&i| is_holdout(data.games[i as usize], 0.1));
     if train.is_empty() {
         return Err("too few positions to train on".into());
     }
     eprintln!(
         "tune: {} positions of {} games ({} train, {} holdout: the positions of one game in ten; {} records read, {} left out: mate scores, dead draws), {:.1} s",
         data.len(),
-        data.game_count,
+        data.game_count(),
         train.len(),
         holdout.len(),
         data.read,
@@ -240,17 +220,4 @@ pub fn run(o: &Options) -> Result<(), String> {
         start.elapsed().as_secs_f64()
     );
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_game_in_ten_is_held_out() {
-        let held = (0..100_000).filter(|&g| is_holdout(g)).count();
-        assert!((9_500..=10_500).contains(&held), "{held}");
-        let runs = (0..100_000).filter(|&g| is_holdout(g) && is_holdout(g + 1)).count();
-        assert!((700..=1_300).contains(&runs), "neighbours are independent ({runs})");
-    }
 }

@@ -1,0 +1,146 @@
+//! The state of a run after an epoch, so that a killed run resumes where it
+//! stopped: the float parameters, the optimizer's moments and step count, the
+//! epochs done and their losses.
+//!
+//! Layout (little-endian): the magic `chariot train\0\0\0`, version u32 (1),
+//! hidden units u32, epochs done u32, optimizer steps u64, epochs of history
+//! u32 and per epoch its training and holdout loss (f64 each), then the
+//! parameters, first moments and second moments (f32 each, [`PARAMS`] of
+//! each), and the FNV-1a 64 hash of every byte before it.
+
+use std::path::Path;
+
+use super::network::{Network, PARAMS};
+use super::optim::AdamW;
+use crate::eval::nnue::format::{HIDDEN, fnv1a};
+
+/// The first 16 bytes of a checkpoint.
+const MAGIC: [u8; 16] = *b"chariot train\0\0\0";
+/// The checkpoint version.
+const VERSION: u32 = 1;
+
+/// A run's state after an epoch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checkpoint {
+    /// Epochs done.
+    pub epoch: u32,
+    /// The float network.
+    pub net: Network,
+    /// The optimizer.
+    pub adam: AdamW,
+    /// Training and holdout loss of every epoch done.
+    pub history: Vec<(f64, f64)>,
+}
+
+impl Checkpoint {
+    /// The checkpoint's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        for v in [VERSION, HIDDEN as u32, self.epoch] {
+            out.extend(v.to_le_bytes());
+        }
+        out.extend(self.adam.steps.to_le_bytes());
+        out.extend((self.history.len() as u32).to_le_bytes());
+        for &(train, holdout) in &self.history {
+            out.extend(train.to_le_bytes());
+            out.extend(holdout.to_le_bytes());
+        }
+        for x in self.net.params.iter().chain(&self.adam.m).chain(&self.adam.v) {
+            out.extend(x.to_le_bytes());
+        }
+        let hash = fnv1a(&out);
+        out.extend(hash.to_le_bytes());
+        out
+    }
+
+    /// Reads a checkpoint; the error says what is wrong with it.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Checkpoint, String> {
+        if bytes.len() < 48 || bytes[..16] != MAGIC {
+            return Err("not a chariot train checkpoint".into());
+        }
+        let (body, tail) = bytes.split_at(bytes.len() - 8);
+        if u64::from_le_bytes(tail.try_into().expect("8 bytes")) != fnv1a(body) {
+            return Err("checkpoint is corrupt (its hash does not match its contents)".into());
+        }
+        let mut c = Cursor { bytes: body, at: 16 };
+        let (version, hidden, epoch) = (c.u32()?, c.u32()?, c.u32()?);
+        if version != VERSION || hidden as usize != HIDDEN {
+            return Err(format!(
+                "checkpoint version {version} with {hidden} hidden units; this build needs version {VERSION} with {HIDDEN}"
+            ));
+        }
+        let steps = u64::from_le_bytes(c.take(8)?.try_into().expect("8 bytes"));
+        let epochs = c.u32()?;
+        let history = (0..epochs).map(|_| Ok((c.f64()?, c.f64()?))).collect::<Result<_, String>>()?;
+        let (params, m, v) = (c.f32s(PARAMS)?, c.f32s(PARAMS)?, c.f32s(PARAMS)?);
+        if c.at != body.len() {
+            return Err("checkpoint has bytes after its end".into());
+        }
+        Ok(Checkpoint { epoch, net: Network { params }, adam: AdamW { m, v, steps }, history })
+    }
+
+    /// Writes the checkpoint to `path` (through a temporary file renamed, so
+    /// that a run killed while writing leaves the previous one whole).
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        std::fs::write(&tmp, self.to_bytes())
+            .and_then(|()| std::fs::rename(&tmp, path))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+
+    /// Reads the checkpoint at `path`.
+    pub fn load(path: &Path) -> Result<Checkpoint, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Checkpoint::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// Reads a checkpoint's fields in order.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let part = self.bytes.get(self.at..self.at + n).ok_or("checkpoint is cut short")?;
+        self.at += n;
+        Ok(part)
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
+    }
+
+    fn f64(&mut self) -> Result<f64, String> {
+        Ok(f64::from_le_bytes(self.take(8)?.try_into().expect("8 bytes")))
+    }
+
+    fn f32s(&mut self, n: usize) -> Result<Vec<f32>, String> {
+        let bytes = self.take(4 * n)?;
+        Ok(bytes.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes"))).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checkpoint_round_trips_and_damage_is_refused() {
+        let mut adam = AdamW::new(PARAMS);
+        adam.m[5] = 0.25;
+        adam.v[PARAMS - 1] = 3.5;
+        adam.steps = 77;
+        let c =
+            Checkpoint { epoch: 2, net: Network::random(1), adam, history: vec![(0.1, 0.2), (0.05, 0.15)] };
+        let bytes = c.to_bytes();
+        assert_eq!(Checkpoint::from_bytes(&bytes), Ok(c));
+        assert!(Checkpoint::from_bytes(&bytes[..bytes.len() - 4]).unwrap_err().contains("corrupt"));
+        let mut flipped = bytes.clone();
+        flipped[100] ^= 1;
+        assert!(Checkpoint::from_bytes(&flipped).unwrap_err().contains("corrupt"));
+        assert!(Checkpoint::from_bytes(b"hello").unwrap_err().contains("not a"));
+    }
+}

@@ -1,0 +1,146 @@
+//! The trainer's positions, kept as the network's active inputs: per piece
+//! its input seen by the side to move and by the other side (4 bytes), per
+//! position where its inputs start, its score, its result and its game
+//! (11 bytes): 75 bytes a position on average in self-play data (16
+//! pieces), so that millions fit in memory. No [`crate::board::Position`]
+//! is built.
+
+use std::io::Read;
+
+use crate::eval::nnue::features::raw_index;
+use crate::search::score::MATE_BOUND;
+use crate::tools::datagen::format::{Reader, Record};
+use crate::tools::learn::Games;
+use crate::types::Color;
+
+/// Bytes a position takes besides its inputs.
+pub const BYTES_PER_POSITION: usize = 4 + 2 + 1 + 4;
+/// Bytes an active piece takes.
+pub const BYTES_PER_PIECE: usize = 4;
+
+/// Positions as the network sees them.
+#[derive(Default)]
+pub struct Dataset {
+    /// Where each position's inputs start in `inputs` (one more than positions).
+    starts: Vec<u32>,
+    /// Per piece, its input seen by the side to move, then by the other side.
+    inputs: Vec<[u16; 2]>,
+    /// Every position's search score, side to move's view.
+    pub scores: Vec<i16>,
+    /// Every position's game result, side to move's view, in halves (2 win, 1 draw, 0 loss).
+    pub results: Vec<u8>,
+    /// Every position's game, numbered from 0 in the order read.
+    pub games: Vec<u32>,
+    /// The games seen so far.
+    games_seen: Games,
+    /// Records read, including those left out.
+    pub read: u64,
+    /// Records left out: mate scores.
+    pub skipped: u64,
+}
+
+impl Dataset {
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.scores.len()
+    }
+
+    /// True if there is no position.
+    pub fn is_empty(&self) -> bool {
+        self.scores.is_empty()
+    }
+
+    /// Games seen (including those whose positions were all left out).
+    pub fn game_count(&self) -> u32 {
+        self.games_seen.count()
+    }
+
+    /// The active inputs of position `i`: per piece, its input seen by the
+    /// side to move and by the other side.
+    #[inline]
+    pub fn inputs(&self, i: usize) -> &[[u16; 2]] {
+        &self.inputs[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+
+    /// Bytes the positions take in memory.
+    pub fn bytes(&self) -> usize {
+        self.len() * BYTES_PER_POSITION + self.inputs.len() * BYTES_PER_PIECE
+    }
+
+    /// Adds the records of one data file (or several concatenated) until
+    /// `limit` records have been read in all. Records with a mate score are
+    /// left out; a record that does not decode is an error.
+    pub fn load(&mut self, input: impl Read, limit: u64) -> Result<(), String> {
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        let mut reader = Reader::new(input);
+        self.games_seen.new_file();
+        while self.read < limit {
+            let Some(r) = reader.next_record().map_err(|e| e.to_string())? else { break };
+            self.read += 1;
+            let game = self.games_seen.of(&r);
+            if r.score.unsigned_abs() as i32 >= MATE_BOUND {
+                self.skipped += 1;
+                continue;
+            }
+            self.push(&r, game);
+        }
+        if reader.partial_tail() > 0 {
+            eprintln!("train: an incomplete last record ({} bytes) ignored", reader.partial_tail());
+        }
+        Ok(())
+    }
+
+    /// Adds the position of `r`, from game `game`.
+    fn push(&mut self, r: &Record, game: u32) {
+        let black = r.side == Color::Black;
+        for (sq, piece) in r.board.iter().enumerate() {
+            if let Some(p) = piece {
+                let (piece_black, kind) = (p.color() == Color::Black, p.kind().index());
+                let us = raw_index(black, piece_black, kind, sq);
+                let them = raw_index(!black, piece_black, kind, sq);
+                self.inputs.push([us as u16, them as u16]);
+            }
+        }
+        self.starts.push(self.inputs.len() as u32);
+        self.scores.push(r.score);
+        self.results.push((2.0 * r.result_for_side_to_move()) as u8);
+        self.games.push(game);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Position;
+    use crate::eval::nnue::features::index;
+    use crate::rules::Outcome;
+    use crate::tools::datagen::format::{End, header};
+
+    #[test]
+    fn records_become_the_inputs_of_both_views() {
+        let mut pos = Position::startpos();
+        pos.do_move(pos.parse_legal_move("h2e2").unwrap());
+        let best = pos.parse_legal_move("h9g7").unwrap();
+        let mut file = header().to_vec();
+        file.extend(Record::new(&pos, -25, best, Outcome::RedWins, End::Checkmate).to_bytes());
+        file.extend(Record::new(&pos, -MATE_BOUND, best, Outcome::RedWins, End::Checkmate).to_bytes());
+        let mut data = Dataset::default();
+        data.load(&file[..], u64::MAX).unwrap();
+        assert_eq!((data.len(), data.read, data.skipped), (1, 2, 1));
+        assert_eq!((data.scores[0], data.results[0], data.games[0]), (-25, 0, 0));
+        let mut want: Vec<[u16; 2]> = pos
+            .occupied()
+            .map(|sq| {
+                let p = pos.piece_on(sq).unwrap();
+                [index(Color::Black, p, sq) as u16, index(Color::Red, p, sq) as u16]
+            })
+            .collect();
+        want.sort();
+        let mut got = data.inputs(0).to_vec();
+        got.sort();
+        assert_eq!(got, want);
+        assert_eq!(data.bytes(), 11 + 32 * 4);
+    }
+}

@@ -1,0 +1,295 @@
+//! `chariot train`: fits the NNUE network ([`crate::eval::nnue`]) to
+//! training data and writes it in the engine's file format.
+//!
+//! `chariot train --out NET [--epochs N] [--lr X] [--batch N] [--lambda X]
+//! [--wd X] [--threads N] [--seed N] [--holdout F] [--limit N] [--resume
+//! CHECKPOINT] DATA…` reads the positions of the data files ([`data`]),
+//! holds out the positions of a fraction `--holdout` of the games (whole
+//! games, chosen by a hash of the game's number), and runs `--epochs` passes
+//! of AdamW over the other positions, shuffled every epoch, in batches of
+//! `--batch`, with a learning rate falling from `--lr` along a cosine
+//! ([`optim`]) and the parameters clipped to their quantised range after
+//! every step ([`network`]). After every epoch it prints the training and
+//! holdout loss and writes `NET.ckpt` (a checkpoint, [`checkpoint`]) and
+//! `NET.svg` (the loss curves, [`plot`]); `--resume NET.ckpt` continues a
+//! killed run up to `--epochs`, with the same data and options. At the end
+//! the network is rounded to integers ([`quantise`], [`refine`]), read back from its
+//! bytes, compared with the float network on the holdout positions, and
+//! written to NET if they agree within [`quantise::TOLERANCE_CP`] on average.
+//!
+//! The loss is the mean squared error between `sigmoid(eval / 400)` and
+//! `λ · result + (1 − λ) · sigmoid(score / 400)`; positions with a mate
+//! score are left out. The default `λ` = 0.3: the search score says more
+//! about one position than the result of its game, which is shared by
+//! about a hundred positions and decided by later mistakes, but the result
+//! corrects what the low-node scores of self-play get systematically wrong.
+
+pub mod checkpoint;
+pub mod data;
+pub mod network;
+pub mod optim;
+pub mod parallel;
+pub mod plot;
+pub mod quantise;
+pub mod refine;
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::board::zobrist::SplitMix64;
+use crate::tools::learn::{int, is_holdout, real};
+use checkpoint::Checkpoint;
+use data::Dataset;
+use network::{Network, PARAMS};
+use optim::AdamW;
+
+/// The usage line of `chariot train`.
+pub const USAGE: &str = "chariot train --out NET [--epochs N] [--lr X] [--batch N] [--lambda X] [--wd X] [--threads N] [--seed N] [--holdout F] [--limit N] [--resume CHECKPOINT] DATA...";
+
+/// Seconds between progress lines within an epoch.
+const PROGRESS_SECONDS: f64 = 10.0;
+
+/// The options of `chariot train`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Where the network goes (`NET.ckpt` and `NET.svg` beside it).
+    pub out: PathBuf,
+    /// Data files, read one after the other.
+    pub data: Vec<PathBuf>,
+    /// Passes over the training positions (in all, counting a resumed run's).
+    pub epochs: u32,
+    /// AdamW's learning rate at the start.
+    pub lr: f64,
+    /// Positions per step.
+    pub batch: usize,
+    /// Weight of the game result in the target (the search score has the rest).
+    pub lambda: f64,
+    /// AdamW's decoupled weight decay.
+    pub wd: f64,
+    /// Threads for the gradient.
+    pub threads: usize,
+    /// Seed of the initial weights and of the shuffles.
+    pub seed: u64,
+    /// Fraction of the games held out.
+    pub holdout: f64,
+    /// Read at most this many records.
+    pub limit: u64,
+    /// A checkpoint to continue from.
+    pub resume: Option<PathBuf>,
+}
+
+/// Parses the arguments after `train`.
+pub fn parse(args: &[String]) -> Result<Options, String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut o = Options {
+        out: PathBuf::new(),
+        data: Vec::new(),
+        epochs: 20,
+        lr: 0.001,
+        batch: 16384,
+        lambda: 0.3,
+        wd: 0.01,
+        threads: cores,
+        seed: 0,
+        holdout: 0.1,
+        limit: u64::MAX,
+        resume: None,
+    };
+    let mut out = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        if !arg.starts_with("--") {
+            o.data.push(PathBuf::from(arg));
+            continue;
+        }
+        let flag = arg.as_str();
+        let value = it.next().ok_or_else(|| format!("{flag} needs a value\nusage: {USAGE}"))?;
+        match flag {
+            "--out" => out = Some(PathBuf::from(value)),
+            "--resume" => o.resume = Some(PathBuf::from(value)),
+            "--epochs" => o.epochs = int(flag, value, 0, 100_000)? as u32,
+            "--batch" => o.batch = int(flag, value, 1, 1 << 24)? as usize,
+            "--limit" => o.limit = int(flag, value, 1, u64::MAX)?,
+            "--threads" => o.threads = int(flag, value, 1, 256)? as usize,
+            "--seed" => o.seed = int(flag, value, 0, u64::MAX)?,
+            "--lr" => o.lr = real(flag, value, 0.0, 1.0)?,
+            "--lambda" => o.lambda = real(flag, value, 0.0, 1.0)?,
+            "--wd" => o.wd = real(flag, value, 0.0, 1.0)?,
+            "--holdout" => o.holdout = real(flag, value, 0.0, 0.9)?,
+            _ => return Err(format!("unknown train option '{flag}'\nusage: {USAGE}")),
+        }
+    }
+    o.out = out.ok_or_else(|| format!("train needs --out NET\nusage: {USAGE}"))?;
+    if o.data.is_empty() {
+        return Err(format!("train needs at least one data file\nusage: {USAGE}"));
+    }
+    Ok(o)
+}
+
+/// `path` with `suffix` added to its name.
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// The training positions of epoch `epoch` (from 1) in their shuffled
+/// order: a function of the seed and the epoch only, so that a resumed run
+/// sees what an uninterrupted one would.
+fn shuffled(train: &[u32], seed: u64, epoch: u32) -> Vec<u32> {
+    let mut order = train.to_vec();
+    let mut rng = SplitMix64(seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+    order
+}
+
+/// Runs the trainer.
+pub fn run(o: &Options) -> Result<(), String> {
+    let start = Instant::now();
+    let mut data = Dataset::default();
+    for path in &o.data {
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        data.load(std::io::BufReader::new(file), o.limit).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if data.is_empty() {
+        return Err("no usable position in the data".into());
+    }
+    let (holdout, train): (Vec<u32>, Vec<u32>) =
+        (0..data.len() as u32).partition(|&i| is_holdout(data.games[i as usize], o.holdout));
+    if train.is_empty() {
+        return Err("too few positions to train on (every game is held out)".into());
+    }
+    eprintln!(
+        "train: {} positions of {} games ({} train, {} holdout; {} records read, {} with mate scores left out), {:.1} MB in memory ({:.0} bytes a position), {:.1} s",
+        data.len(),
+        data.game_count(),
+        train.len(),
+        holdout.len(),
+        data.read,
+        data.skipped,
+        data.bytes() as f64 / 1e6,
+        data.bytes() as f64 / data.len() as f64,
+        start.elapsed().as_secs_f64()
+    );
+    let lambda = o.lambda as f32;
+    let ckpt_path = beside(&o.out, ".ckpt");
+    let svg_path = beside(&o.out, ".svg");
+    let mut state = match &o.resume {
+        Some(path) => {
+            let c = Checkpoint::load(path)?;
+            eprintln!("train: resuming from {} after epoch {}", path.display(), c.epoch);
+            c
+        }
+        None => Checkpoint {
+            epoch: 0,
+            net: Network::random(o.seed),
+            adam: AdamW::new(PARAMS),
+            history: Vec::new(),
+        },
+    };
+    eprintln!(
+        "train: lambda {}, lr {} (cosine to x{}), wd {}, batch {}, {} threads; loss now: train {:.6}, holdout {:.6}",
+        o.lambda,
+        o.lr,
+        optim::FINAL_LR_FRACTION,
+        o.wd,
+        o.batch,
+        o.threads,
+        parallel::loss(&state.net, &data, &train, lambda, o.threads),
+        parallel::loss(&state.net, &data, &holdout, lambda, o.threads)
+    );
+    let steps_per_epoch = train.len().div_ceil(o.batch) as u64;
+    let total_steps = steps_per_epoch * o.epochs as u64;
+    let mut grads = vec![vec![0.0f32; PARAMS]; o.threads];
+    for epoch in state.epoch + 1..=o.epochs {
+        let t = Instant::now();
+        let mut last_note = Instant::now();
+        let order = shuffled(&train, o.seed, epoch);
+        let mut total = 0.0;
+        for (b, batch) in order.chunks(o.batch).enumerate() {
+            total += parallel::gradient(&state.net, &data, batch, lambda, &mut grads);
+            let step = (epoch as u64 - 1) * steps_per_epoch + b as u64;
+            let lr = optim::cosine(o.lr, step, total_steps) as f32;
+            state.adam.step(&mut state.net.params, &grads[0], 1.0 / batch.len() as f32, lr, o.wd as f32);
+            state.net.clip();
+            if last_note.elapsed().as_secs_f64() >= PROGRESS_SECONDS {
+                last_note = Instant::now();
+                let done = ((b + 1) * o.batch).min(train.len());
+                eprintln!(
+                    "train: epoch {epoch}/{}: {done}/{} positions, train loss so far {:.6}, {:.0} positions/s",
+                    o.epochs,
+                    train.len(),
+                    total / done as f64,
+                    done as f64 / t.elapsed().as_secs_f64()
+                );
+            }
+        }
+        let train_secs = t.elapsed().as_secs_f64();
+        let train_loss = total / train.len() as f64;
+        let holdout_loss = parallel::loss(&state.net, &data, &holdout, lambda, o.threads);
+        state.epoch = epoch;
+        state.history.push((train_loss, holdout_loss));
+        state.save(&ckpt_path)?;
+        std::fs::write(&svg_path, plot::loss_svg(&state.history))
+            .map_err(|e| format!("cannot write {}: {e}", svg_path.display()))?;
+        eprintln!(
+            "train: epoch {epoch}/{}: train {train_loss:.6}, holdout {holdout_loss:.6}, {:.0} positions/s, {:.1} s (elapsed {:.1} s)",
+            o.epochs,
+            train.len() as f64 / train_secs,
+            t.elapsed().as_secs_f64(),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    export(&state.net, &data, &train, if holdout.is_empty() { &train } else { &holdout }, &o.out)?;
+    eprintln!(
+        "train: wrote {}, {} and {}; {:.1} s in all",
+        o.out.display(),
+        ckpt_path.display(),
+        svg_path.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Positions of the training set on which the output layer's rounding is corrected.
+const REFINE_SAMPLE: usize = 20_000;
+
+/// Rounds `net` to integers, corrects the output layer's rounding on a
+/// sample of the training positions `train`, checks the network read back
+/// from its bytes against the float one on positions `check` (the holdout,
+/// or the training positions if none is held out), and writes it to `out`
+/// if they agree.
+fn export(net: &Network, data: &Dataset, train: &[u32], check: &[u32], out: &Path) -> Result<(), String> {
+    use crate::eval::nnue::format::{NetworkData, name};
+    let mut q = quantise::quantise(net);
+    let rounded = quantise::check(net, &q, data, check);
+    let stride = train.len().div_ceil(REFINE_SAMPLE);
+    let sample: Vec<u32> = train.iter().step_by(stride).copied().collect();
+    refine::refine_output(net, &mut q, data, &sample);
+    let bytes = q.to_bytes();
+    let read_back =
+        NetworkData::from_bytes(&bytes).map_err(|e| format!("the network does not read back: {e}"))?;
+    let c = quantise::check(net, &read_back, data, check);
+    eprintln!(
+        "train: quantised against float on {} positions: mean |difference| {:.2} cp, max {:.1} cp (rounded only: mean {:.2}, max {:.1}); largest accumulator {} ({})",
+        c.positions,
+        c.mean_cp,
+        c.max_cp,
+        rounded.mean_cp,
+        rounded.max_cp,
+        c.max_accumulator,
+        if c.max_accumulator <= i16::MAX as i32 { "fits i16" } else { "DOES NOT FIT i16" }
+    );
+    if c.mean_cp > quantise::TOLERANCE_CP {
+        return Err(format!(
+            "the quantised network is {:.2} cp from the float one on average (tolerance {} cp): not written",
+            c.mean_cp,
+            quantise::TOLERANCE_CP
+        ));
+    }
+    std::fs::write(out, &bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    eprintln!("train: network {} ({} bytes)", name(&bytes), bytes.len());
+    Ok(())
+}

@@ -1,0 +1,129 @@
+//! From the float network to the engine's integers ([`NetworkData`]), a
+//! plain scalar evaluation of the integer network by the formula of
+//! [`crate::eval::nnue::format`], and the check that the two agree. The
+//! output layer's rounding is then corrected by [`super::refine`].
+
+use super::data::Dataset;
+use super::network::{FT_BIAS, FT_WEIGHTS, Network, OUT_BIAS, OUT_WEIGHTS};
+use crate::eval::nnue::format::{HIDDEN, NetworkData, QA, QB, SCALE};
+
+/// The quantised check fails if the mean difference exceeds this, in centipawns.
+pub const TOLERANCE_CP: f64 = 5.0;
+
+/// Rounds the float network to the file's integers: feature weights and
+/// biases times QA, output weights times QB, the output bias times QA × QB.
+pub fn quantise(net: &Network) -> NetworkData {
+    let round16 = |x: &f32, scale: i32| (x * scale as f32).round() as i16;
+    let p = &net.params;
+    NetworkData {
+        ft_weights: p[FT_WEIGHTS..FT_BIAS].iter().map(|w| round16(w, QA)).collect(),
+        ft_bias: p[FT_BIAS..OUT_WEIGHTS].iter().map(|w| round16(w, QA)).collect(),
+        out_weights: p[OUT_WEIGHTS..OUT_BIAS].iter().map(|w| round16(w, QB)).collect(),
+        out_bias: (p[OUT_BIAS] as f64 * (QA * QB) as f64).round() as i32,
+    }
+}
+
+/// The integer network's evaluation in centipawns, side to move's view, of a
+/// position with active `inputs`, and its largest accumulator value in
+/// absolute terms (an engine keeping accumulators in i16 needs it ≤ 32,767).
+pub fn evaluate(net: &NetworkData, inputs: &[[u16; 2]]) -> (i32, i32) {
+    let acc = accumulate(net, inputs);
+    let mut sum = 0i32;
+    for (half, view) in acc.iter().enumerate() {
+        for (&a, &w) in view.iter().zip(&net.out_weights[half * HIDDEN..]) {
+            sum += screlu(a) * w as i32;
+        }
+    }
+    let largest = acc.iter().flatten().map(|a| a.abs()).max().unwrap_or(0);
+    let cp = (sum / QA + net.out_bias) as i64 * SCALE as i64 / (QA * QB) as i64;
+    (cp as i32, largest)
+}
+
+/// The integer SCReLU.
+#[inline]
+pub(super) fn screlu(a: i32) -> i32 {
+    let c = a.clamp(0, QA);
+    c * c
+}
+
+/// The accumulators of both views (side to move first), at scale QA.
+pub(super) fn accumulate(net: &NetworkData, inputs: &[[u16; 2]]) -> [[i32; HIDDEN]; 2] {
+    let mut acc = [[0i32; HIDDEN]; 2];
+    for view in &mut acc {
+        for (a, &b) in view.iter_mut().zip(&net.ft_bias) {
+            *a = b as i32;
+        }
+    }
+    for pair in inputs {
+        for (view, &i) in acc.iter_mut().zip(pair) {
+            let row = &net.ft_weights[i as usize * HIDDEN..(i as usize + 1) * HIDDEN];
+            for (a, &w) in view.iter_mut().zip(row) {
+                *a += w as i32;
+            }
+        }
+    }
+    acc
+}
+
+/// How far the integer network is from the float one.
+#[derive(Clone, Copy, Debug)]
+pub struct Check {
+    /// Positions compared.
+    pub positions: usize,
+    /// Mean of |integer − float|, centipawns.
+    pub mean_cp: f64,
+    /// Largest |integer − float|, centipawns.
+    pub max_cp: f64,
+    /// Largest accumulator value in absolute terms (at scale QA).
+    pub max_accumulator: i32,
+}
+
+/// Compares the float and the integer network on positions `idx` of `data`.
+pub fn check(float: &Network, int: &NetworkData, data: &Dataset, idx: &[u32]) -> Check {
+    let mut c = Check { positions: idx.len(), mean_cp: 0.0, max_cp: 0.0, max_accumulator: 0 };
+    for &i in idx {
+        let inputs = data.inputs(i as usize);
+        let (cp, largest) = evaluate(int, inputs);
+        let diff = (cp as f64 - float.eval_cp(inputs) as f64).abs();
+        c.mean_cp += diff;
+        c.max_cp = c.max_cp.max(diff);
+        c.max_accumulator = c.max_accumulator.max(largest);
+    }
+    c.mean_cp /= idx.len().max(1) as f64;
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_integer_network_follows_the_float_one() {
+        let mut net = Network::random(5);
+        net.params[OUT_BIAS] = 0.37;
+        let q = quantise(&net);
+        assert_eq!(q.out_bias, (0.37f64 * 255.0 * 64.0).round() as i32);
+        assert_eq!(q.ft_weights[10], (net.params[10] * 255.0).round() as i16);
+        let positions: [&[[u16; 2]]; 3] = [&[], &[[3, 900]], &[[4, 634], [100, 1200], [631, 5], [7, 7]]];
+        for inputs in positions {
+            let (cp, _) = evaluate(&q, inputs);
+            let float = net.eval_cp(inputs);
+            assert!((cp as f32 - float).abs() <= 3.0, "{cp} against {float}");
+        }
+    }
+
+    #[test]
+    fn the_formula_is_the_format_s() {
+        let mut q = NetworkData::zeroed();
+        q.ft_bias[0] = 100;
+        q.ft_weights[7 * HIDDEN] = 300; // input 7 saturates unit 0: 400 → 255
+        q.out_weights[0] = 64;
+        q.out_weights[HIDDEN] = -32;
+        q.out_bias = 1000;
+        // Us: unit 0 at 255, them (input 9): unit 0 at 100.
+        let (cp, largest) = evaluate(&q, &[[7, 9]]);
+        let sum = 255 * 255 * 64 - 100 * 100 * 32;
+        assert_eq!(cp, (sum / 255 + 1000) * 400 / (255 * 64));
+        assert_eq!(largest, 400);
+    }
+}

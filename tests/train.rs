@@ -1,0 +1,175 @@
+//! `chariot train` on a small self-play data set: training lowers the loss,
+//! the network file reads back and its integer evaluation follows the float
+//! network; one thread and a seed give the same network every time; a
+//! killed run resumed from its checkpoint ends exactly where an uninterrupted
+//! one does; bad arguments and unreadable files are refused with exit status 2.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use chariot::eval::nnue::format::{FILE_SIZE, NetworkData};
+use chariot::tools::train::checkpoint::Checkpoint;
+use chariot::tools::train::data::Dataset;
+use chariot::tools::train::quantise::{TOLERANCE_CP, check};
+
+fn temp(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("chariot-train-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The positions of 8 short self-play games, made once for every test.
+fn data() -> &'static Path {
+    static DATA: OnceLock<PathBuf> = OnceLock::new();
+    DATA.get_or_init(|| {
+        let path = temp("data.bin");
+        common::self_play_data(&path, 8, 5);
+        path
+    })
+}
+
+fn chariot(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chariot")).args(args).output().expect("run chariot");
+    (out.status.code().expect("exit status"), String::from_utf8(out.stderr).expect("UTF-8"))
+}
+
+/// Trains to `out` with the test's usual options and `extra`; returns stderr.
+fn train(out: &Path, extra: &[&str]) -> String {
+    let mut args = vec!["train", "--out", out.to_str().unwrap(), "--batch", "64", "--holdout", "0.3"];
+    args.extend(extra);
+    args.push(data().to_str().unwrap());
+    let (code, err) = chariot(&args);
+    assert_eq!(code, 0, "{err}");
+    err
+}
+
+/// The number after `prefix` on the first line of `text` that has it.
+fn number_after(text: &str, prefix: &str) -> f64 {
+    let line = text.lines().find(|l| l.contains(prefix)).unwrap_or_else(|| panic!("{prefix}: {text}"));
+    let tail = &line[line.find(prefix).unwrap() + prefix.len()..];
+    tail.split([',', ' ']).find(|t| !t.is_empty()).unwrap().parse().unwrap()
+}
+
+fn remove(paths: &[&Path]) {
+    for p in paths {
+        for suffix in ["", ".ckpt", ".svg"] {
+            let mut name = p.as_os_str().to_owned();
+            name.push(suffix);
+            let _ = std::fs::remove_file(PathBuf::from(name));
+        }
+    }
+}
+
+#[test]
+fn training_lowers_the_loss_and_the_quantised_network_follows_the_float_one() {
+    let out = temp("net.nnue");
+    let err = train(&out, &["--epochs", "6", "--threads", "2", "--lr", "0.003"]);
+    let before = number_after(&err, "loss now: train ");
+    let after = number_after(&err, "epoch 6/6: train ");
+    assert!(after > 0.0 && after < before * 0.8, "training loss {before} before, {after} after: {err}");
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(bytes.len(), FILE_SIZE);
+    let net = NetworkData::from_bytes(&bytes).unwrap();
+    assert!(net.ft_weights.iter().any(|&w| w != 0) && net.out_weights.iter().any(|&w| w != 0));
+
+    // The integer network against the float one of the checkpoint, on every position.
+    let ckpt = Checkpoint::load(&PathBuf::from(format!("{}.ckpt", out.display()))).unwrap();
+    assert_eq!((ckpt.epoch, ckpt.history.len()), (6, 6));
+    let mut positions = Dataset::default();
+    positions.load(std::fs::File::open(data()).unwrap(), u64::MAX).unwrap();
+    let all: Vec<u32> = (0..positions.len() as u32).collect();
+    let c = check(&ckpt.net, &net, &positions, &all);
+    assert!(c.positions > 300, "{} positions", c.positions);
+    assert!(c.mean_cp <= TOLERANCE_CP && c.max_cp <= 40.0, "{c:?}");
+    let refined = number_after(&err, "mean |difference| ");
+    assert!(refined <= TOLERANCE_CP && refined <= number_after(&err, "rounded only: mean "), "{err}");
+
+    let svg = std::fs::read_to_string(format!("{}.svg", out.display())).unwrap();
+    assert_eq!(svg.matches("<circle").count(), 12, "{svg}");
+    remove(&[&out]);
+}
+
+#[test]
+fn one_thread_and_a_seed_give_the_same_network() {
+    let (a, b, c) = (temp("a.nnue"), temp("b.nnue"), temp("c.nnue"));
+    train(&a, &["--epochs", "2", "--threads", "1", "--seed", "7"]);
+    train(&b, &["--epochs", "2", "--threads", "1", "--seed", "7"]);
+    train(&c, &["--epochs", "2", "--threads", "1", "--seed", "8"]);
+    let read = |p: &Path| std::fs::read(p).unwrap();
+    assert_eq!(read(&a), read(&b));
+    assert_ne!(read(&a), read(&c));
+    remove(&[&a, &b, &c]);
+}
+
+#[test]
+fn a_killed_run_resumed_ends_where_an_uninterrupted_one_does() {
+    // The small data a hundred times over: an epoch long enough to be killed in.
+    let big = temp("big.bin");
+    std::fs::write(&big, std::fs::read(data()).unwrap().repeat(100)).unwrap();
+    let (whole, cut) = (temp("whole.nnue"), temp("cut.nnue"));
+    let args = |out: &Path| -> Vec<String> {
+        ["train", "--out", out.to_str().unwrap(), "--epochs", "3", "--batch", "1024", "--holdout", "0.3"]
+            .iter()
+            .map(|s| s.to_string())
+            .chain(["--threads", "1", "--seed", "3", big.to_str().unwrap()].map(String::from))
+            .collect()
+    };
+    let (code, err) = chariot(&args(&whole).iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{err}");
+
+    let ckpt = PathBuf::from(format!("{}.ckpt", cut.display()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
+        .args(args(&cut))
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let killed_after = loop {
+        if let Ok(c) = Checkpoint::load(&ckpt) {
+            child.kill().unwrap();
+            break c.epoch;
+        }
+        assert!(child.try_wait().unwrap().is_none(), "the run ended before it could be killed");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    child.wait().unwrap();
+    assert!(killed_after < 3 && !cut.exists(), "killed after epoch {killed_after}");
+    let mut resumed = args(&cut);
+    resumed.extend(["--resume".to_string(), ckpt.to_str().unwrap().to_string()]);
+    let (code, err) = chariot(&resumed.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains(&format!("after epoch {killed_after}")) && err.contains("epoch 3/3"), "{err}");
+    let a = Checkpoint::load(&PathBuf::from(format!("{}.ckpt", whole.display()))).unwrap();
+    assert_eq!(a, Checkpoint::load(&ckpt).unwrap());
+    assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&cut).unwrap());
+    remove(&[&whole, &cut, &big]);
+}
+
+#[test]
+fn bad_arguments_and_files_are_refused_with_status_2() {
+    let out = temp("bad.nnue");
+    let o = out.to_str().unwrap();
+    let d = data().to_str().unwrap();
+    for (args, says) in [
+        (vec!["train", d], "needs --out"),
+        (vec!["train", "--out", o], "at least one data file"),
+        (vec!["train", "--out", o, "--epochs", "x", d], "--epochs"),
+        (vec!["train", "--out", o, "--lambda", "1.5", d], "--lambda"),
+        (vec!["train", "--out", o, "--holdout", "1", d], "--holdout"),
+        (vec!["train", "--out", o, "--threads", "0", d], "--threads"),
+        (vec!["train", "--out", o, "--frobnicate", "1", d], "unknown train option"),
+        (vec!["train", "--out", o, "--batch"], "needs a value"),
+        (vec!["train", "--out", o, "/no/such/file.bin"], "cannot open"),
+        (vec!["train", "--out", o, "--resume", "/no/such.ckpt", d], "cannot read"),
+        (vec!["train", "--out", o, "--resume", d, d], "not a chariot train checkpoint"),
+        (vec!["train", "--out", "/no/such/dir/net.nnue", "--epochs", "1", d], "cannot write"),
+        (vec!["train", "--out", o, "Cargo.toml"], "not a chariot datagen file"),
+    ] {
+        let (code, err) = chariot(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says) && !err.contains("panicked"), "{args:?}: {err}");
+    }
+    remove(&[&out]);
+}
