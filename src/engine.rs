@@ -165,6 +165,11 @@ impl Engine {
         self.config.network.is_some()
     }
 
+    /// The network searches evaluate with (`None`: classically).
+    pub fn search_network(&self) -> Option<Arc<Network>> {
+        self.config.network.clone()
+    }
+
     /// The network (`EvalFile`), used when `Use NNUE` is on.
     pub fn network(&self) -> &Network {
         &self.network

@@ -28,6 +28,19 @@ pub fn evaluate_with(net: &Network, pos: &Position) -> i32 {
     network_eval(net, &accumulator::refresh(net, pos), pos)
 }
 
+/// The network's line of the `eval` command: its name, the instruction set
+/// it runs on, its evaluation of `pos` and whether the search uses it.
+pub fn network_trace(net: &Network, pos: &Position, in_use: bool) -> String {
+    let v = evaluate_with(net, pos);
+    let red_view = if pos.side_to_move() == Color::Red { v } else { -v };
+    let usage = if in_use { "in use" } else { "not in use: option Use NNUE is off" };
+    format!(
+        "NNUE evaluation ({}, {:?}): {red_view} (Red's view), {v} (side to move); {usage}",
+        net.name(),
+        net.simd()
+    )
+}
+
 /// See the module comment.
 pub struct Evaluator {
     /// The network, if the thread evaluates with one.
@@ -157,5 +170,8 @@ mod tests {
         assert_eq!(evaluate_with(&net, &black), 50);
         let bare = Position::from_fen("3ak4/4a4/9/9/9/9/9/9/4A4/3AK4 w").unwrap();
         assert_eq!(evaluate_with(&net, &bare), 0);
+        let line = network_trace(&net, &black, false);
+        assert!(line.starts_with("NNUE evaluation (flat, "), "{line}");
+        assert!(line.ends_with("): -50 (Red's view), 50 (side to move); not in use: option Use NNUE is off"));
     }
 }

@@ -20,7 +20,7 @@ use features::Accumulator;
 use params::*;
 use weights::{Weight, at};
 
-pub use evaluator::{Evaluator, evaluate_with};
+pub use evaluator::{Evaluator, evaluate_with, network_trace};
 
 /// A (middlegame, endgame) pair of centipawn values.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
