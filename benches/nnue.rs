@@ -8,8 +8,6 @@ use chariot::eval::nnue::{AccumulatorStack, Network, accumulator};
 use chariot::types::Move;
 use criterion::{Criterion, criterion_group, criterion_main};
 
-mod common;
-
 fn nnue(c: &mut Criterion) {
     chariot::init();
     let net = Network::embedded();
