@@ -188,6 +188,7 @@ impl Engine {
         };
         let net = loaded.map_err(|e| format!("{e}; keeping the network {}", self.network.name()))?;
         self.network = net;
+        // With the network on, the next search uses the new one.
         self.set_use_nnue(self.uses_nnue());
         Ok(())
     }

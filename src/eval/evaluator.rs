@@ -65,11 +65,6 @@ impl Evaluator {
         self.net = net;
     }
 
-    /// The network in use, if any.
-    pub fn network(&self) -> Option<&Network> {
-        self.net.as_deref()
-    }
-
     /// Starts a search from `pos`.
     pub fn reset(&mut self, pos: &Position) {
         if let (Some(net), Some(stack)) = (&self.net, &mut self.stack) {
