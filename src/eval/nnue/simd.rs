@@ -3,8 +3,9 @@
 //! run time. Every path gives the same bits: the accumulator sums wrap like
 //! the `i16` lanes of the vector units, and the output follows their order of
 //! operations exactly (`(v·w)` truncated to `i16`, times `v` into `i32`, the
-//! `i32` sums wrapping), which for weights within the format's range
-//! (|w| ≤ 127) is the exact formula of [`super::format`].
+//! `i32` sums wrapping), which for the output weights a network may have
+//! ([`super::network::MAX_OUTPUT_WEIGHT`]) is the exact formula of
+//! [`super::format`].
 
 use super::format::{HIDDEN, QA};
 
