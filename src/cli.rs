@@ -1,12 +1,13 @@
 //! The command line: `chariot perft <depth> [--divide] [FEN]`,
 //! `chariot judge [--rules R] <FEN | startpos> [MOVE …]`, `chariot datagen …`
-//! and friends. Output is plain lines for scripts; errors go to stderr with
+//! and friends, `chariot --version`. Output is plain lines for scripts; errors go to stderr with
 //! exit status 2.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::board::{Position, START_FEN};
+use crate::eval::nnue::Network;
 use crate::rules::{self, MAX_KILL_DEPTH, RuleSet, Rules};
 use crate::tools::{bench, book, datagen, perft, train, tune};
 use crate::types::Move;
@@ -14,15 +15,16 @@ use crate::types::Move;
 /// Every command, one per line.
 fn usage() -> String {
     format!(
-        "usage: chariot                  (the UCI/UCCI engine on stdin/stdout)
-       chariot bench [depth] [--rules asian|chinese]
+        "usage: chariot                  (the engine on stdin/stdout: UCI, UCCI or XBoard/CECP)
+       chariot bench [depth] [--rules asian|chinese] [--eval classical|nnue]
        chariot perft <depth> [--divide] [FEN | startpos]
        chariot judge [--rules asian|chinese] [--kill-depth N] <FEN | startpos> [MOVE ...]
        {}
        {}
        {}
        {}
-       chariot help",
+       chariot help | --help
+       chariot version | --version",
         datagen::USAGE,
         tune::USAGE,
         train::USAGE,
@@ -44,6 +46,10 @@ pub fn run(args: &[String]) -> ExitCode {
             println!("{}", usage());
             Ok(())
         }
+        Some("version" | "--version" | "-V") => {
+            println!("{}", version());
+            Ok(())
+        }
         Some(other) => Err(format!("unknown command '{other}'\n{}", usage())),
         None => {
             crate::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock());
@@ -57,6 +63,11 @@ pub fn run(args: &[String]) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The version line: the program's version and the built-in network's name.
+fn version() -> String {
+    format!("chariot {} (network {})", env!("CARGO_PKG_VERSION"), Network::embedded().name())
 }
 
 /// Parses the FEN given as one argument or as the remaining arguments
@@ -130,6 +141,30 @@ fn rule_options(args: &[String], kill_depth: bool) -> Result<(Rules, Vec<String>
     Ok((rules, rest))
 }
 
+/// Takes the `--eval classical|nnue` (or `--eval=…`) option out of `args`:
+/// true for `nnue`, false (the default) for `classical`; and the other arguments.
+fn take_eval_option(args: &[String]) -> Result<(bool, Vec<String>), String> {
+    let mut nnue = false;
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let value = match arg.strip_prefix("--eval") {
+            Some("") => it.next().ok_or("--eval needs a value")?.as_str(),
+            Some(v) if v.starts_with('=') => &v[1..],
+            _ => {
+                rest.push(arg.clone());
+                continue;
+            }
+        };
+        nnue = match value {
+            "nnue" => true,
+            "classical" => false,
+            v => return Err(format!("bad evaluation '{v}' (expected classical or nnue)")),
+        };
+    }
+    Ok((nnue, rest))
+}
+
 /// `judge [--rules asian|chinese] [--kill-depth N] <FEN | startpos> [moves]
 /// [MOVE …]`: plays the moves, then prints `verdict <red_wins | black_wins |
 /// draw | none>` and the reason under the rule set (default asian). The FEN
@@ -163,10 +198,13 @@ fn cmd_judge(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `bench [depth] [--rules asian|chinese]`: the bench, by default with the
-/// Asian rules (whose node count is the signature).
+/// `bench [depth] [--rules asian|chinese] [--eval classical|nnue]`: the
+/// bench, by default with the Asian rules and the classical evaluation
+/// (whose node count is the signature); `--eval nnue` evaluates with the
+/// built-in network.
 fn cmd_bench(args: &[String]) -> Result<(), String> {
-    let (rules, args) = rule_options(args, false)?;
+    let (eval, args) = take_eval_option(args)?;
+    let (rules, args) = rule_options(&args, false)?;
     let depth = match args.first() {
         None => bench::DEFAULT_DEPTH,
         Some(d) => d
@@ -177,7 +215,8 @@ fn cmd_bench(args: &[String]) -> Result<(), String> {
     };
     let n = bench::POSITIONS.len();
     let never = std::sync::atomic::AtomicBool::new(false);
-    let result = bench::run(depth, rules, &never, |i, fen, nodes| {
+    let network = eval.then(Network::embedded);
+    let result = bench::run(depth, rules, network, &never, |i, fen, nodes| {
         println!("position {}/{n}: {nodes} nodes  {fen}", i + 1)
     })
     .expect("an unstoppable bench runs to the end");

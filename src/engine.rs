@@ -13,6 +13,7 @@ use crate::board::zobrist::SplitMix64;
 use crate::board::{FenError, Position};
 use crate::book::OwnBook;
 use crate::book::probe::Candidate;
+use crate::eval::{self, nnue::Network};
 use crate::rules::{self, Ruling};
 use crate::search::{SearchConfig, SearchEvent, SearchLimits, SearchShared};
 use crate::threads::ThreadPool;
@@ -88,6 +89,9 @@ pub struct Engine {
     running: Option<Running>,
     last_nodes: u64,
     book: OwnBook,
+    /// The network `EvalFile` loaded (the built-in one by default); the
+    /// search uses it when `Use NNUE` is on.
+    network: Arc<Network>,
 }
 
 impl Engine {
@@ -104,6 +108,7 @@ impl Engine {
             running: None,
             last_nodes: 0,
             book: OwnBook::new(),
+            network: Network::embedded(),
         }
     }
 
@@ -147,6 +152,54 @@ impl Engine {
             self.pos.undo_move();
         }
         any
+    }
+
+    /// Evaluates with the network (`Use NNUE`) or classically, from the
+    /// next search on.
+    pub fn set_use_nnue(&mut self, on: bool) {
+        self.config.network = on.then(|| Arc::clone(&self.network));
+    }
+
+    /// True if searches evaluate with the network.
+    pub fn uses_nnue(&self) -> bool {
+        self.config.network.is_some()
+    }
+
+    /// The network searches evaluate with (`None`: classically).
+    pub fn search_network(&self) -> Option<Arc<Network>> {
+        self.config.network.clone()
+    }
+
+    /// The network (`EvalFile`), used when `Use NNUE` is on.
+    pub fn network(&self) -> &Network {
+        &self.network
+    }
+
+    /// Loads the network file `path` (`EvalFile`; empty or `<default>`: the
+    /// built-in network) for the next searches. A file that cannot be read
+    /// or is no valid network leaves the network as it was; the error says
+    /// why, and which network is kept.
+    pub fn set_network_file(&mut self, path: &str) -> Result<(), String> {
+        let path = path.trim();
+        let loaded = if path.is_empty() || path.eq_ignore_ascii_case("<default>") {
+            Ok(Network::embedded())
+        } else {
+            Network::load(path).map(Arc::new)
+        };
+        let net = loaded.map_err(|e| format!("{e}; keeping the network {}", self.network.name()))?;
+        self.network = net;
+        // With the network on, the next search uses the new one.
+        self.set_use_nnue(self.uses_nnue());
+        Ok(())
+    }
+
+    /// The static evaluation of the current position, by the evaluation
+    /// the search uses, from the side to move's view.
+    pub fn static_eval(&self) -> i32 {
+        match &self.config.network {
+            Some(net) => eval::evaluate_with(net, &self.pos),
+            None => eval::evaluate(&self.pos),
+        }
     }
 
     /// The opening book settings (`OwnBook`, `BookFile`, `BookVariety`).
@@ -202,7 +255,7 @@ impl Engine {
             Arc::clone(&self.tt),
             self.pool.len(),
             limits,
-            self.config,
+            self.config.clone(),
             self.pos.clone(),
             root_moves,
             self.events.clone(),

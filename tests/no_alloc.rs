@@ -1,24 +1,35 @@
 //! Move generation, make and unmake never touch the heap once the undo stack
-//! has room: a counting global allocator watches a perft run.
+//! has room: a counting global allocator watches a perft run. Nor does the
+//! network evaluation along a search path once its stack is allocated.
 
 mod common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use chariot::board::{GenType, Position};
+use chariot::eval::Evaluator;
+use chariot::eval::nnue::Network;
 use chariot::tools::perft::perft;
 use chariot::types::MoveList;
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Allocations made by this thread (the tests run side by side, and the
+    /// harness allocates as they end).
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
 
 // SAFETY: every call is forwarded unchanged to the system allocator; the
 // wrapper only counts allocations.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
         // SAFETY: same contract as our caller's.
         unsafe { System.alloc(layout) }
     }
@@ -27,7 +38,7 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
         // SAFETY: same contract as our caller's.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -43,12 +54,53 @@ fn generate_make_unmake_do_not_allocate() {
     let (depth, expected) = *case.counts.iter().rfind(|(_, n)| *n < 5_000_000).unwrap();
     let mut pos = Position::from_fen(&case.fen).unwrap();
     pos.reserve(64);
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     let nodes = perft(&mut pos, depth);
     let mut list = MoveList::new();
     pos.generate(GenType::Captures, &mut list);
     pos.generate(GenType::Quiets, &mut list);
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let after = allocations();
     assert_eq!(nodes, expected);
     assert_eq!(after - before, 0, "allocations during perft");
+}
+
+/// Every node of a full-width tree of `depth` plies evaluated through `ev`;
+/// returns the sum of the evaluations.
+fn walk(ev: &mut Evaluator, pos: &mut Position, depth: u32) -> i64 {
+    let mut sum = i64::from(ev.evaluate(pos));
+    if depth == 0 {
+        return sum;
+    }
+    let mut list = MoveList::new();
+    pos.generate(GenType::Captures, &mut list);
+    pos.generate(GenType::Quiets, &mut list);
+    for &m in list.iter() {
+        if !pos.is_legal(m) {
+            continue;
+        }
+        ev.do_move(pos, m);
+        sum += walk(ev, pos, depth - 1);
+        ev.undo_move(pos);
+    }
+    if !pos.in_check() {
+        ev.do_null_move(pos);
+        sum += walk(ev, pos, depth - 1);
+        ev.undo_null_move(pos);
+    }
+    sum
+}
+
+#[test]
+fn network_evaluation_does_not_allocate() {
+    chariot::init();
+    let mut pos = Position::from_fen(&common::perft_cases()[0].fen).unwrap();
+    pos.reserve(64);
+    let mut ev = Evaluator::new(16);
+    ev.set_network(Some(Network::embedded()));
+    ev.reset(&pos);
+    let before = allocations();
+    let sum = walk(&mut ev, &mut pos, 3);
+    let after = allocations();
+    assert_ne!(sum, 0);
+    assert_eq!(after - before, 0, "allocations while evaluating");
 }

@@ -51,6 +51,10 @@ const UCI: &[&str] = &[
     "setoption name Move Overhead value 30",
     "setoption name Clear Hash",
     "setoption name UCI_Variant value xiangqi",
+    "setoption name Use NNUE value true",
+    "setoption name Use NNUE value false",
+    "setoption name EvalFile value nets/none.nnue",
+    "setoption name EvalFile value <default>",
     "startpos moves c3c4 c6c5",
     "fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves b2e2",
     "go wtime 300 btime 300 winc 10 binc 10",
@@ -73,6 +77,9 @@ const UCCI: &[&str] = &[
     "setoption threads 1",
     "setoption usebook false",
     "setoption bookfiles BOOK.DAT",
+    "setoption usennue true",
+    "setoption usennue false",
+    "setoption evalfile /dev/null",
     "setoption idle none",
     "setoption promotion false",
     "setoption pruning large",
@@ -137,6 +144,9 @@ const XBOARD: &[&str] = &[
     "option MultiPV=2",
     "option MultiPV=1",
     "option Rule60=120",
+    "option Use NNUE=1",
+    "option Use NNUE=0",
+    "option EvalFile=Cargo.toml",
     "exclude h2e2",
     "exclude all",
     "include all",
@@ -354,7 +364,7 @@ impl Protocol {
 
 /// True for every kind of line the engine prints in UCI and UCCI.
 fn well_formed_uci(line: &str) -> bool {
-    const PREFIXES: [&str; 22] = [
+    const PREFIXES: [&str; 23] = [
         "id name ",
         "id author ",
         "id version ",
@@ -377,6 +387,7 @@ fn well_formed_uci(line: &str) -> bool {
         "     a b c",
         "phase ",
         "Final evaluation: ",
+        "NNUE evaluation (",
     ];
     let move_count = line.len() > 6 && line.as_bytes()[4] == b':' && line[6..].parse::<u64>().is_ok();
     let board_row = line.len() > 3 && line.as_bytes()[1].is_ascii_digit() && line[2..].starts_with(" | ");

@@ -49,9 +49,16 @@ fn go_nodes_is_reproducible_after_new_game() {
 fn bench_signature_is_stable() {
     let never = std::sync::atomic::AtomicBool::new(false);
     for rules in [Rules::DEFAULT, Rules::of(RuleSet::Chinese)] {
-        let a = bench::run(5, rules, &never, |_, _, _| {}).unwrap();
-        let b = bench::run(5, rules, &never, |_, _, _| {}).unwrap();
+        let a = bench::run(5, rules, None, &never, |_, _, _| {}).unwrap();
+        let b = bench::run(5, rules, None, &never, |_, _, _| {}).unwrap();
         assert_eq!(a.nodes, b.nodes);
         assert!(a.nodes > 10_000);
     }
+    // With the network: its own signature, as stable.
+    let net = || Some(chariot::eval::nnue::Network::embedded());
+    let classical = bench::run(5, Rules::DEFAULT, None, &never, |_, _, _| {}).unwrap();
+    let a = bench::run(5, Rules::DEFAULT, net(), &never, |_, _, _| {}).unwrap();
+    let b = bench::run(5, Rules::DEFAULT, net(), &never, |_, _, _| {}).unwrap();
+    assert_eq!(a.nodes, b.nodes);
+    assert_ne!(a.nodes, classical.nodes, "the network is not used");
 }

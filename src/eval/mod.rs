@@ -1,8 +1,10 @@
 //! Static evaluation: material, square tables, mobility, king safety and
 //! piece-specific terms, tapered between middlegame and endgame by the
 //! remaining rooks, horses and cannons. Scores are centipawns from the side
-//! to move's point of view. All weights live in [`params`].
+//! to move's point of view. All weights live in [`params`]. A search can
+//! evaluate with a network instead ([`nnue`], through an [`Evaluator`]).
 
+pub mod evaluator;
 pub mod features;
 pub mod nnue;
 pub mod params;
@@ -17,6 +19,8 @@ use crate::types::{Bitboard, Color, PieceKind, Square};
 use features::Accumulator;
 use params::*;
 use weights::{Weight, at};
+
+pub use evaluator::{Evaluator, evaluate_with, network_trace};
 
 /// A (middlegame, endgame) pair of centipawn values.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]

@@ -40,6 +40,10 @@ pub enum OptionId {
     /// How varied the book's choice is, 0 (always the heaviest move) to 100
     /// (every book move alike); 50 follows the weights.
     BookVariety,
+    /// `Use NNUE`: evaluate with the network rather than classically.
+    UseNnue,
+    /// The network file; empty or `<default>` for the built-in network.
+    EvalFile,
     /// `Skill Level` 0..=20 (20: full strength).
     SkillLevel,
     /// `UCI_LimitStrength`: play at `UCI_Elo`.
@@ -146,6 +150,8 @@ impl Setting {
             OptionId::OwnBook => return engine.book_mut().set_enabled(n != 0),
             OptionId::BookFile => return engine.book_mut().set_file(&self.text),
             OptionId::BookVariety => engine.book_mut().set_variety(n as u32),
+            OptionId::UseNnue => engine.set_use_nnue(n != 0),
+            OptionId::EvalFile => return engine.set_network_file(&self.text),
             OptionId::SkillLevel => config.strength.skill_level = n.min(u64::from(skill::MAX_LEVEL)) as u8,
             OptionId::LimitStrength => config.strength.limit_strength = n != 0,
             OptionId::Elo => {
@@ -233,6 +239,8 @@ static OPTIONS: Lazy<Vec<OptionDef>> = Lazy::new(|| {
             true,
             true,
         ),
+        def(OptionId::UseNnue, "Use NNUE", "usennue", Kind::Check(false), true, true),
+        def(OptionId::EvalFile, "EvalFile", "evalfile", Kind::Path, true, true),
         def(
             OptionId::SkillLevel,
             "Skill Level",
@@ -424,6 +432,10 @@ mod tests {
         assert_eq!(id("Book Variety"), Some(OptionId::BookVariety));
         assert_eq!(id("loadbook"), Some(OptionId::Ignored));
         assert_eq!(id("UCCI_Variant"), Some(OptionId::Variant));
+        assert_eq!(id("Use NNUE"), Some(OptionId::UseNnue));
+        assert_eq!(id("usennue"), Some(OptionId::UseNnue));
+        assert_eq!(id("EvalFile"), Some(OptionId::EvalFile));
+        assert_eq!(id("evalfile"), Some(OptionId::EvalFile));
         assert_eq!(id("Frobnicate"), None);
     }
 
@@ -449,6 +461,10 @@ mod tests {
         assert!(ucci.contains(&"option usebook type check default false".to_string()));
         assert!(ucci.contains(&"option bookfiles type string default <empty>".to_string()));
         assert!(ucci.contains(&"option bookvariety type spin min 0 max 100 default 50".to_string()));
+        assert!(uci.contains(&"option name Use NNUE type check default false".to_string()));
+        assert!(uci.contains(&"option name EvalFile type string default <empty>".to_string()));
+        assert!(ucci.contains(&"option usennue type check default false".to_string()));
+        assert!(ucci.contains(&"option evalfile type string default <empty>".to_string()));
     }
 
     #[test]
@@ -504,5 +520,22 @@ mod tests {
         assert_eq!(engine.config_mut().rules.set, RuleSet::Chinese);
         resolve("rule set", Some("asian")).unwrap().0.apply_to(&mut engine).unwrap();
         assert_eq!(engine.config_mut().rules.set, RuleSet::Asian);
+    }
+
+    #[test]
+    fn the_network_options_reach_the_engine() {
+        let (tx, _rx) = crossbeam_channel::unbounded();
+        let mut engine = Engine::new(tx);
+        assert!(!engine.uses_nnue());
+        resolve("Use NNUE", Some("true")).unwrap().0.apply_to(&mut engine).unwrap();
+        assert!(engine.uses_nnue());
+        let name = engine.network().name().to_string();
+        let e = resolve("evalfile", Some("/no/such.nnue")).unwrap().0.apply_to(&mut engine).unwrap_err();
+        assert!(e.contains("'/no/such.nnue'") && e.ends_with(&format!("keeping the network {name}")), "{e}");
+        assert_eq!(engine.network().name(), name);
+        assert!(engine.uses_nnue());
+        resolve("EvalFile", Some("<default>")).unwrap().0.apply_to(&mut engine).unwrap();
+        resolve("usennue", Some("false")).unwrap().0.apply_to(&mut engine).unwrap();
+        assert!(!engine.uses_nnue());
     }
 }

@@ -257,10 +257,15 @@ impl<W: Write> Session<W> {
                 return false;
             }
             Command::Display => self.say_lines(&self.engine.position().to_string()),
-            Command::Eval => self.say_lines(&eval::trace(self.engine.position())),
+            Command::Eval => {
+                let pos = self.engine.position();
+                let net = eval::network_trace(self.engine.network(), pos, self.engine.uses_nnue());
+                self.say_lines(&format!("{}\n{net}", eval::trace(pos)));
+            }
             Command::Bench(depth) => {
                 self.stop_all();
-                self.start_job(Job::bench(depth.unwrap_or(bench::DEFAULT_DEPTH)));
+                let network = self.engine.search_network();
+                self.start_job(Job::bench(depth.unwrap_or(bench::DEFAULT_DEPTH), network));
             }
         }
         true
@@ -384,7 +389,7 @@ impl<W: Write> Session<W> {
         }
         if self.dialect == Dialect::Ucci && p.depth == Some(0) {
             // UCCI: `go depth 0` asks for the static evaluation only.
-            let score = format::ucci_score(eval::evaluate(pos));
+            let score = format::ucci_score(self.engine.static_eval());
             self.stop_all();
             self.say(&format!("info depth 0 score {score}"));
             self.say("nobestmove");

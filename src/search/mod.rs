@@ -12,6 +12,9 @@ pub mod skill;
 pub mod timeman;
 mod worker;
 
+use std::sync::Arc;
+
+use crate::eval::nnue::Network;
 use crate::eval::wdl::Wdl;
 use crate::rules::Rules;
 use crate::tt::Bound;
@@ -22,7 +25,7 @@ pub use skill::Strength;
 pub use worker::Worker;
 
 /// Engine settings that shape a search (set through protocol options).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct SearchConfig {
     /// Number of principal variations to report (MultiPV).
     pub multipv: usize,
@@ -32,12 +35,19 @@ pub struct SearchConfig {
     pub rules: Rules,
     /// The strength options (full strength by default).
     pub strength: Strength,
+    /// The network to evaluate with (`None`: the classical evaluation).
+    pub network: Option<Arc<Network>>,
 }
 
 impl SearchConfig {
     /// The settings a fresh engine starts with.
-    pub const DEFAULT: SearchConfig =
-        SearchConfig { multipv: 1, move_overhead_ms: 30, rules: Rules::DEFAULT, strength: Strength::DEFAULT };
+    pub const DEFAULT: SearchConfig = SearchConfig {
+        multipv: 1,
+        move_overhead_ms: 30,
+        rules: Rules::DEFAULT,
+        strength: Strength::DEFAULT,
+        network: None,
+    };
 }
 
 impl Default for SearchConfig {

@@ -7,7 +7,7 @@ use super::movepick::{MovePicker, PickContext};
 use super::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, NONE, from_tt, mate_in, mated_in, to_tt};
 use super::worker::{REDUCTIONS, Worker};
 use crate::board::SEE_VALUE;
-use crate::eval::{evaluate, is_dead_draw};
+use crate::eval::is_dead_draw;
 use crate::rules;
 use crate::tt::{Bound, TtEntry};
 use crate::types::{Move, PieceKind};
@@ -159,7 +159,7 @@ impl Worker {
                 return score;
             }
             if ply >= MAX_PLY - 4 {
-                return if in_check { DRAW } else { evaluate(&self.pos) };
+                return if in_check { DRAW } else { self.eval.evaluate(&self.pos) };
             }
             alpha = alpha.max(mated_in(ply));
             beta = beta.min(mate_in(ply + 1));
@@ -194,7 +194,7 @@ impl Worker {
         } else {
             let raw = match tte {
                 Some(e) if e.eval != NONE && e.eval.abs() < MATE_BOUND => e.eval,
-                _ => evaluate(&self.pos),
+                _ => self.eval.evaluate(&self.pos),
             };
             let refined = tte.map_or(raw, |e| refine(raw, e.bound, tt_score));
             if tte.is_none() {
@@ -233,9 +233,9 @@ impl Worker {
                 let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
                 self.stack[ply].current_move = Move::NULL;
                 self.stack[ply].cont = None;
-                self.pos.do_null_move();
+                self.eval.do_null_move(&mut self.pos);
                 let v = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
-                self.pos.undo_null_move();
+                self.eval.undo_null_move(&mut self.pos);
                 if self.stopped {
                     return 0;
                 }
@@ -315,7 +315,7 @@ impl Worker {
             self.shared().tt.prefetch(self.pos.key_after(m));
             self.stack[ply].current_move = m;
             self.stack[ply].cont = Some(cur_cont);
-            self.pos.do_move(m);
+            self.eval.do_move(&mut self.pos, m);
 
             let mut score = -INFINITE;
             if depth >= 2 && move_count > 1 + root as usize && (!is_capture || !tt_pv) {
@@ -347,7 +347,7 @@ impl Worker {
             if PV && (move_count == 1 || (score > alpha && (root || score < beta))) {
                 score = -self.search::<true>(-beta, -alpha, new_depth, ply + 1, false);
             }
-            self.pos.undo_move();
+            self.eval.undo_move(&mut self.pos);
             if self.stopped {
                 return 0;
             }
@@ -450,7 +450,7 @@ impl Worker {
         }
         let in_check = self.pos.in_check();
         if ply >= MAX_PLY - 4 {
-            return if in_check { DRAW } else { evaluate(&self.pos) };
+            return if in_check { DRAW } else { self.eval.evaluate(&self.pos) };
         }
         let key = self.pos.key();
         let tte = self.shared().tt.probe(key);
@@ -474,7 +474,7 @@ impl Worker {
         } else {
             static_eval = match tte {
                 Some(e) if e.eval != NONE && e.eval.abs() < MATE_BOUND => e.eval,
-                _ => evaluate(&self.pos),
+                _ => self.eval.evaluate(&self.pos),
             };
             best_score = tte.map_or(static_eval, |e| refine(static_eval, e.bound, tt_score));
             if best_score >= beta {
@@ -519,9 +519,9 @@ impl Worker {
             let mover = self.pos.piece_on(m.from()).expect("legal move has a mover");
             self.stack[ply].current_move = m;
             self.stack[ply].cont = Some(cont_index(mover, m.to()));
-            self.pos.do_move(m);
+            self.eval.do_move(&mut self.pos, m);
             let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1, false);
-            self.pos.undo_move();
+            self.eval.undo_move(&mut self.pos);
             if self.stopped {
                 return 0;
             }

@@ -11,6 +11,7 @@ use super::history::Histories;
 use super::score::{INFINITE, MATE_BOUND, MAX_PLY, NONE, mate_in, mated_in};
 use super::shared::{SearchShared, ThreadResult, legal_prefix};
 use crate::board::Position;
+use crate::eval::Evaluator;
 use crate::eval::wdl::{material, wdl};
 use crate::rules::Rules;
 use crate::tt::Bound;
@@ -99,6 +100,8 @@ pub(super) static REDUCTIONS: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
 pub struct Worker {
     pub(super) id: usize,
     pub(super) pos: Position,
+    /// Evaluates `pos`; the search makes its moves through it.
+    pub(super) eval: Evaluator,
     pub(super) hist: Box<Histories>,
     pub(super) stack: Vec<Frame>,
     pub(super) pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
@@ -131,6 +134,7 @@ impl Worker {
         Worker {
             id,
             pos: Position::startpos(),
+            eval: Evaluator::new(MAX_PLY + 8),
             hist: Box::default(),
             stack: vec![Frame::default(); MAX_PLY + 8],
             pv: Box::new([[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1]),
@@ -172,6 +176,8 @@ impl Worker {
         self.learned = true;
         self.pos = shared.root.clone();
         self.pos.reserve(MAX_PLY + 16);
+        self.eval.set_network(shared.config.network.clone());
+        self.eval.reset(&self.pos);
         self.rules = shared.config.rules;
         self.nodes = 0;
         self.completed_depth = 0;

@@ -1,14 +1,18 @@
 //! `chariot bench`: a fixed set of positions searched to a fixed depth with
 //! one thread and a 16 MB table cleared before each position. The total node
 //! count is a signature of the search: the same on every run and machine,
-//! and changed only by commits that change what the search does.
+//! and changed only by commits that change what the search does. With a
+//! network the bench has another signature, which also changes with the
+//! network.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::unbounded;
 
 use crate::engine::Engine;
+use crate::eval::nnue::Network;
 use crate::rules::Rules;
 use crate::search::SearchLimits;
 
@@ -69,13 +73,15 @@ pub struct BenchResult {
 }
 
 /// Runs the bench to `depth` with the game rules `rules` (the signature is
-/// that of [`Rules::DEFAULT`]), calling `progress(index, fen, nodes)` after
+/// that of [`Rules::DEFAULT`]), evaluating with `network` (classically if
+/// `None`), calling `progress(index, fen, nodes)` after
 /// each position. Returns `None` if `stop` is set before the end (the
 /// running search is stopped within a millisecond), or if the 16 MB table
 /// cannot be allocated.
 pub fn run(
     depth: u32,
     rules: Rules,
+    network: Option<Arc<Network>>,
     stop: &AtomicBool,
     mut progress: impl FnMut(usize, &str, u64),
 ) -> Option<BenchResult> {
@@ -84,6 +90,7 @@ pub fn run(
     engine.set_hash_mb(16).ok()?;
     engine.set_threads(1).ok()?;
     engine.config_mut().rules = rules;
+    engine.config_mut().network = network;
     let start = Instant::now();
     let mut total = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {

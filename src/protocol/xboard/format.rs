@@ -17,7 +17,7 @@ const MAX_NOTE: usize = 300;
 /// The options offered in the GUI's engine settings (by their UCI names).
 /// `memory` and `cores` set the first two as well; `hard`/`easy` stand for
 /// `Ponder`.
-const ADVERTISED: [&str; 13] = [
+const ADVERTISED: [&str; 15] = [
     "Hash",
     "Threads",
     "MultiPV",
@@ -28,6 +28,8 @@ const ADVERTISED: [&str; 13] = [
     "OwnBook",
     "BookFile",
     "BookVariety",
+    "Use NNUE",
+    "EvalFile",
     "Skill Level",
     "UCI_LimitStrength",
     "UCI_Elo",
@@ -170,6 +172,8 @@ mod tests {
         assert!(f.contains(&"feature option=\"BookFile -file \"".to_string()));
         assert!(f.contains(&"feature option=\"BookVariety -spin 50 0 100\"".to_string()));
         assert!(f.contains(&"feature option=\"Skill Level -spin 20 0 20\"".to_string()));
+        assert!(f.contains(&"feature option=\"Use NNUE -check 0\"".to_string()));
+        assert!(f.contains(&"feature option=\"EvalFile -file \"".to_string()));
         assert_eq!(f.last().unwrap(), "feature done=1");
     }
 

@@ -1,0 +1,172 @@
+//! The evaluation a search thread uses: the classical one, or a network
+//! with its accumulator stack. The search makes and takes back moves
+//! through it, so that the network's accumulators follow the board.
+
+use std::sync::Arc;
+
+use super::nnue::{AccumulatorStack, Network, accumulator};
+use super::{S, Taper, evaluate};
+use crate::board::Position;
+use crate::types::{Color, Move};
+
+/// The network's evaluation of `pos` given its accumulators, from the side
+/// to move's view, with the classical evaluation's game knowledge: a dead
+/// draw is 0, and the advantage of a side that cannot mate is damped (see
+/// [`Taper::apply`]).
+#[inline]
+fn network_eval(net: &Network, acc: &accumulator::Accumulators, pos: &Position) -> i32 {
+    let Some(taper) = Taper::of(pos) else { return 0 };
+    let v = net.output(acc, pos.side_to_move());
+    let red = if pos.side_to_move() == Color::Red { v } else { -v };
+    // The same value for both phases: the taper leaves it whole.
+    taper.apply(S(red, red))
+}
+
+/// The network's evaluation of `pos` computed from scratch (for the `eval`
+/// command and one-off evaluations; a search uses an [`Evaluator`]).
+pub fn evaluate_with(net: &Network, pos: &Position) -> i32 {
+    network_eval(net, &accumulator::refresh(net, pos), pos)
+}
+
+/// The network's line of the `eval` command: its name, the instruction set
+/// it runs on, its evaluation of `pos` and whether the search uses it.
+pub fn network_trace(net: &Network, pos: &Position, in_use: bool) -> String {
+    let v = evaluate_with(net, pos);
+    let red_view = if pos.side_to_move() == Color::Red { v } else { -v };
+    let usage = if in_use { "in use" } else { "not in use: option Use NNUE is off" };
+    format!(
+        "NNUE evaluation ({}, {:?}): {red_view} (Red's view), {v} (side to move); {usage}",
+        net.name(),
+        net.simd()
+    )
+}
+
+/// See the module comment.
+pub struct Evaluator {
+    /// The network, if the thread evaluates with one.
+    net: Option<Arc<Network>>,
+    /// Its accumulators along the search path (allocated with the first network).
+    stack: Option<AccumulatorStack>,
+    max_ply: usize,
+}
+
+impl Evaluator {
+    /// The classical evaluation, for lines of up to `max_ply` moves.
+    pub fn new(max_ply: usize) -> Evaluator {
+        Evaluator { net: None, stack: None, max_ply }
+    }
+
+    /// Evaluates with `net` from now on, or classically if `None`; then
+    /// [`Evaluator::reset`] must be called before the next evaluation.
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        if net.is_some() && self.stack.is_none() {
+            self.stack = Some(AccumulatorStack::new(self.max_ply));
+        }
+        self.net = net;
+    }
+
+    /// Starts a search from `pos`.
+    pub fn reset(&mut self, pos: &Position) {
+        if let (Some(net), Some(stack)) = (&self.net, &mut self.stack) {
+            stack.reset(net, pos);
+        }
+    }
+
+    /// Plays the legal move `m` on `pos`.
+    #[inline(always)]
+    pub fn do_move(&mut self, pos: &mut Position, m: Move) {
+        if self.net.is_some()
+            && let Some(stack) = &mut self.stack
+        {
+            stack.push_move(pos, m);
+        }
+        pos.do_move(m);
+    }
+
+    /// Takes back the last move played with [`Evaluator::do_move`].
+    #[inline(always)]
+    pub fn undo_move(&mut self, pos: &mut Position) {
+        self.pop();
+        pos.undo_move();
+    }
+
+    /// Passes the turn on `pos` (not in check).
+    #[inline(always)]
+    pub fn do_null_move(&mut self, pos: &mut Position) {
+        if self.net.is_some()
+            && let Some(stack) = &mut self.stack
+        {
+            stack.push_null();
+        }
+        pos.do_null_move();
+    }
+
+    /// Takes back a null move.
+    #[inline(always)]
+    pub fn undo_null_move(&mut self, pos: &mut Position) {
+        self.pop();
+        pos.undo_null_move();
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) {
+        if self.net.is_some()
+            && let Some(stack) = &mut self.stack
+        {
+            stack.pop();
+        }
+    }
+
+    /// The evaluation of `pos`, the position reached by the moves made
+    /// through this evaluator since [`Evaluator::reset`], from the side to
+    /// move's view.
+    #[inline(always)]
+    pub fn evaluate(&mut self, pos: &Position) -> i32 {
+        match (&self.net, &mut self.stack) {
+            (Some(net), Some(stack)) => network_eval(net, stack.current(net), pos),
+            _ => evaluate(pos),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::nnue::format::NetworkData;
+
+    #[test]
+    fn classical_unless_a_network_is_set() {
+        let mut pos = Position::startpos();
+        let mut ev = Evaluator::new(8);
+        ev.reset(&pos);
+        let m = Move::parse("h2e2").unwrap();
+        ev.do_move(&mut pos, m);
+        assert_eq!(ev.evaluate(&pos), evaluate(&pos));
+        let net = Arc::new(Network::from_data(&NetworkData::random(9, 300), "t".into()).unwrap());
+        ev.set_network(Some(Arc::clone(&net)));
+        ev.reset(&pos);
+        ev.do_null_move(&mut pos);
+        assert_eq!(ev.evaluate(&pos), evaluate_with(&net, &pos));
+        ev.undo_null_move(&mut pos);
+        assert_eq!(ev.evaluate(&pos), evaluate_with(&net, &pos));
+        ev.set_network(None);
+        assert_eq!(ev.evaluate(&pos), evaluate(&pos));
+    }
+
+    #[test]
+    fn the_game_knowledge_wraps_the_network() {
+        let data = NetworkData { out_bias: 2 * 255 * 64, ..NetworkData::zeroed() };
+        let net = Network::from_data(&data, "flat".into()).unwrap();
+        // The network says +800 for the side to move whatever the position.
+        let lone_rook = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w").unwrap();
+        assert_eq!(evaluate_with(&net, &lone_rook), 800);
+        // Black cannot mate: its +800 counts a sixteenth.
+        let black = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 b").unwrap();
+        assert_eq!(evaluate_with(&net, &black), 50);
+        let bare = Position::from_fen("3ak4/4a4/9/9/9/9/9/9/4A4/3AK4 w").unwrap();
+        assert_eq!(evaluate_with(&net, &bare), 0);
+        let line = network_trace(&net, &black, false);
+        assert!(line.starts_with("NNUE evaluation (flat, "), "{line}");
+        assert!(line.ends_with("): -50 (Red's view), 50 (side to move); not in use: option Use NNUE is off"));
+    }
+}

@@ -1,0 +1,214 @@
+//! A network ready for inference: the file's parameters in aligned rows,
+//! with the instruction set its kernels use, and the network built into
+//! the program.
+
+use std::io::Read;
+use std::sync::Arc;
+
+use once_cell::sync::Lazy;
+
+use super::format::{self, FILE_SIZE, HIDDEN, INPUTS, NetworkData, QA, QB, SCALE};
+use super::simd::{Row, Simd};
+use crate::types::Color;
+
+/// The network built into the program (`nets/default.nnue`).
+pub static EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/default.nnue");
+
+/// Largest output weight accepted: with |w| ≤ 128, `clamp(v)·w` fits an
+/// `i16` and the output sum an `i32` (256 · 255² · 128 < 2³¹), so the
+/// kernels compute the format's formula exactly.
+pub const MAX_OUTPUT_WEIGHT: i16 = 128;
+
+/// Largest evaluation the network gives, in centipawns: well clear of the
+/// search's mate scores whatever the network file says.
+pub const MAX_EVAL: i32 = 20_000;
+
+static EMBEDDED: Lazy<Arc<Network>> = Lazy::new(|| {
+    Arc::new(Network::from_bytes(EMBEDDED_BYTES).expect("nets/default.nnue is a valid network file"))
+});
+
+/// See the module comment.
+pub struct Network {
+    /// The `HIDDEN` weights of each input, one row per input.
+    ft_weights: Box<[Row]>,
+    ft_bias: Row,
+    /// The side to move's output weights, then the other side's.
+    out_weights: [Row; 2],
+    out_bias: i32,
+    name: String,
+    simd: Simd,
+}
+
+impl Network {
+    /// The network built into the program.
+    pub fn embedded() -> Arc<Network> {
+        Arc::clone(&EMBEDDED)
+    }
+
+    /// The network of a file's bytes, named by [`format::name`]; the error
+    /// says what is wrong with them.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        Network::from_data(&NetworkData::from_bytes(bytes)?, format::name(bytes))
+    }
+
+    /// Reads a network file; the error names the file and says what is wrong.
+    pub fn load(path: &str) -> Result<Network, String> {
+        let mut bytes = Vec::with_capacity(FILE_SIZE);
+        std::fs::File::open(path)
+            // One byte more than a network: enough to tell a longer file.
+            .and_then(|f| f.take(FILE_SIZE as u64 + 1).read_to_end(&mut bytes))
+            .map_err(|e| format!("cannot read network file '{}': {e}", path.escape_debug()))?;
+        Network::from_bytes(&bytes).map_err(|e| format!("network file '{}': {e}", path.escape_debug()))
+    }
+
+    /// The network of `data`, called `name`, using the best instruction set
+    /// of this processor. Refuses output weights beyond ±[`MAX_OUTPUT_WEIGHT`].
+    pub fn from_data(data: &NetworkData, name: String) -> Result<Network, String> {
+        if let Some(w) = data.out_weights.iter().find(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
+            return Err(format!("output weight {w} beyond ±{MAX_OUTPUT_WEIGHT}"));
+        }
+        let row = |values: &[i16]| Row(values.try_into().expect("HIDDEN values"));
+        Ok(Network {
+            ft_weights: data.ft_weights.chunks_exact(HIDDEN).map(row).collect(),
+            ft_bias: row(&data.ft_bias),
+            out_weights: [row(&data.out_weights[..HIDDEN]), row(&data.out_weights[HIDDEN..])],
+            out_bias: data.out_bias,
+            name,
+            simd: Simd::detect(),
+        })
+    }
+
+    /// The same network computed with `simd`; `None` if this processor
+    /// does not have it.
+    pub fn with_simd(mut self, simd: Simd) -> Option<Network> {
+        simd.is_available().then(|| {
+            self.simd = simd;
+            self
+        })
+    }
+
+    /// The network's name (see [`format::name`]).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The instruction set the kernels use.
+    pub fn simd(&self) -> Simd {
+        self.simd
+    }
+
+    /// The weights of input `index`.
+    #[inline(always)]
+    pub(super) fn weights(&self, index: usize) -> &Row {
+        &self.ft_weights[index]
+    }
+
+    /// The feature biases, the accumulator of an empty board.
+    #[inline(always)]
+    pub(super) fn bias(&self) -> &Row {
+        &self.ft_bias
+    }
+
+    /// `out = old + Σ add − Σ sub` with this network's instruction set.
+    #[inline(always)]
+    pub(super) fn update(&self, out: &mut Row, old: &Row, add: &[&Row], sub: &[&Row]) {
+        // `self.simd` is available: `from_data` and `with_simd` check.
+        self.simd.update(out, old, add, sub);
+    }
+
+    /// The output in centipawns from `stm`'s view, given the accumulators
+    /// of both sides (indexed by colour), clamped to ±[`MAX_EVAL`].
+    #[inline]
+    pub fn output(&self, acc: &[Row; 2], stm: Color) -> i32 {
+        let (us, them) = (&acc[stm.index()], &acc[(!stm).index()]);
+        let sum = self.simd.output(us, them, &self.out_weights);
+        let v = (i64::from(sum / QA) + i64::from(self.out_bias)) * i64::from(SCALE) / i64::from(QA * QB);
+        v.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
+    }
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Network").field("name", &self.name).field("simd", &self.simd).finish_non_exhaustive()
+    }
+}
+
+impl NetworkData {
+    /// A network of pseudo-random weights from `seed`: feature weights and
+    /// biases in `±ft_range`, output weights in ±127, output bias in
+    /// ±100 centipawns. For tests, and for the placeholder network shipped
+    /// until a trained one replaces it (see `make_placeholder_network`).
+    pub fn random(seed: u64, ft_range: i16) -> NetworkData {
+        let mut rng = crate::board::zobrist::SplitMix64(seed);
+        let mut draw = |range: i32| rng.below(2 * range as usize + 1) as i32 - range;
+        let mut net = NetworkData::zeroed();
+        for w in net.ft_weights.iter_mut().chain(&mut net.ft_bias) {
+            *w = draw(i32::from(ft_range)) as i16;
+        }
+        for w in &mut net.out_weights {
+            *w = draw(127) as i16;
+        }
+        net.out_bias = draw(100) * QA * QB / SCALE;
+        debug_assert_eq!(net.ft_weights.len(), INPUTS * HIDDEN);
+        net
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes the placeholder `nets/default.nnue` (run with `cargo test
+    /// --release make_placeholder_network -- --ignored`): pseudo-random
+    /// weights from a fixed seed, feature weights small enough that few
+    /// accumulator values reach the clamp. It plays no better than chance;
+    /// `chariot train` makes real networks to replace it.
+    #[test]
+    #[ignore]
+    fn make_placeholder_network() {
+        let bytes = NetworkData::random(0xC4A7_1070_0000_0001, 24).to_bytes();
+        std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/default.nnue"), &bytes).unwrap();
+        println!("nets/default.nnue: {}", format::name(&bytes));
+    }
+
+    #[test]
+    fn the_embedded_network_loads_with_its_name() {
+        let net = Network::embedded();
+        assert_eq!(net.name(), format::name(EMBEDDED_BYTES));
+        assert_eq!(net.simd(), Simd::detect());
+    }
+
+    #[test]
+    fn out_of_range_output_weights_are_refused() {
+        let mut data = NetworkData::random(1, 10);
+        data.out_weights[5] = -129;
+        let e = Network::from_data(&data, "x".into()).err().unwrap();
+        assert!(e.contains("-129"), "{e}");
+        data.out_weights[5] = -128;
+        assert!(Network::from_data(&data, "x".into()).is_ok());
+    }
+
+    #[test]
+    fn unreadable_files_are_named_in_the_error() {
+        let e = Network::load("/no/such/file.nnue").err().unwrap();
+        assert!(e.contains("cannot read network file '/no/such/file.nnue'"), "{e}");
+        let e = Network::load("/dev/null").err().unwrap();
+        assert!(e.contains("network file '/dev/null': not a chariot network file"), "{e}");
+    }
+
+    #[test]
+    fn the_output_is_the_formula() {
+        let mut data = NetworkData::zeroed();
+        data.out_bias = 3 * QA * QB;
+        let mut acc = [Row::ZERO; 2];
+        acc[0].0[0] = 255;
+        acc[1].0[1] = 100;
+        data.out_weights[0] = 64;
+        data.out_weights[HIDDEN + 1] = -32;
+        let net = Network::from_data(&data, "t".into()).unwrap();
+        // (255²·64 − 100²·32) / 255 = 15,065; (15,065 + 3·QA·QB)·400 / (QA·QB) = 1,569.
+        assert_eq!(net.output(&acc, Color::Red), 1569);
+        // From Black's view the halves swap: both values meet zero weights.
+        assert_eq!(net.output(&acc, Color::Black), 1200);
+    }
+}

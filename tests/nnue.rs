@@ -1,0 +1,229 @@
+//! The network evaluation: every instruction set gives the same output, the
+//! built-in network's output on fixed positions, the options in each
+//! dialect (a bad network file is refused and the engine plays on), the
+//! `eval` command, and the bench with and without the network.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use chariot::board::Position;
+use chariot::board::zobrist::SplitMix64;
+use chariot::eval::evaluate_with;
+use chariot::eval::nnue::format::{HEADER_SIZE, NetworkData};
+use chariot::eval::nnue::simd::Simd;
+use chariot::eval::nnue::{Network, format};
+use chariot::rules::Rules;
+use chariot::tools::bench;
+use common::engine::{EngineProcess, bestmove, shared_cpu};
+
+/// Positions for the regression test: the start, a middlegame, an endgame
+/// with Black to move, a side without mating material.
+const FIXED: [&str; 4] = [
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+    "9/4k4/3a1n2b/2p6/p5p2/2p5P/2P6/4B4/4A2N1/3AK4 b - - 1 27",
+    "3ak4/4a4/9/9/9/9/9/9/4A4/3AKR3 b - - 0 1",
+];
+
+/// The built-in network's name and its evaluations of [`FIXED`] (side to
+/// move's view). When `nets/default.nnue` is replaced these change: update
+/// them to the values the failing test prints.
+const EXPECTED: (&str, [i32; 4]) = ("nn-71d7eadefcca", [-3258, -1833, -507, -208]);
+
+#[test]
+fn the_built_in_network_on_fixed_positions() {
+    chariot::init();
+    let net = Network::embedded();
+    let got: Vec<i32> = FIXED.iter().map(|f| evaluate_with(&net, &Position::from_fen(f).unwrap())).collect();
+    assert_eq!(
+        (net.name(), got.as_slice()),
+        (EXPECTED.0, EXPECTED.1.as_slice()),
+        "nets/default.nnue changed: if that is meant, set EXPECTED in tests/nnue.rs to (\"{}\", {:?})",
+        net.name(),
+        got
+    );
+}
+
+/// Positions along random games from the bench positions.
+fn random_positions(rng: &mut SplitMix64, n: usize) -> Vec<Position> {
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut pos = Position::from_fen(bench::POSITIONS[rng.below(bench::POSITIONS.len())]).unwrap();
+        for _ in 0..rng.below(40) {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            pos.do_move(legal[rng.below(legal.len())]);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+#[test]
+fn every_instruction_set_gives_the_scalar_output() {
+    chariot::init();
+    let mut rng = SplitMix64(0x51D);
+    let positions = random_positions(&mut rng, 300);
+    let paths = Simd::available();
+    assert!(paths.len() >= 2, "{paths:?}");
+    // The portable build finds AVX2 at run time where the processor has it.
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        assert_eq!(Simd::detect(), Simd::Avx2);
+    }
+    for (seed, ft_range) in [(1, 30), (2, 505), (3, 2000)] {
+        let data = NetworkData::random(seed, ft_range);
+        let nets: Vec<Network> = paths
+            .iter()
+            .map(|&s| Network::from_data(&data, "r".into()).unwrap().with_simd(s).unwrap())
+            .collect();
+        let mut distinct = std::collections::HashSet::new();
+        for pos in &positions {
+            let scalar = evaluate_with(&nets[0], pos);
+            distinct.insert(scalar);
+            for net in &nets[1..] {
+                assert_eq!(evaluate_with(net, pos), scalar, "{:?}, {}", net.simd(), pos.fen());
+            }
+        }
+        assert!(distinct.len() > 50, "a network that says little: {}", distinct.len());
+    }
+}
+
+/// Files that are no valid network, with a word of the error each gives.
+fn bad_files(dir: &std::path::Path) -> Vec<(String, &'static str)> {
+    let good = Network::embedded();
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/default.nnue")).unwrap();
+    assert_eq!(format::name(&bytes), good.name());
+    std::fs::create_dir_all(dir).unwrap();
+    let write = |name: &str, data: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, data).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let mut flipped = bytes.clone();
+    flipped[HEADER_SIZE + 12_345] ^= 4;
+    let mut version = bytes.clone();
+    version[16] = 9;
+    vec![
+        (write("truncated.nnue", &bytes[..bytes.len() / 2]), "bytes"),
+        (write("flipped.nnue", &flipped), "corrupt"),
+        (write("version.nnue", &version), "version"),
+        (write("text.nnue", b"hello\n"), "not a chariot network file"),
+        ("/nonexistent/dir/x.nnue".to_string(), "cannot read"),
+        (dir.to_str().unwrap().to_string(), "cannot read"),
+    ]
+}
+
+#[test]
+fn a_bad_network_file_is_refused_and_the_engine_plays_on() {
+    let _g = shared_cpu();
+    let dir = std::env::temp_dir().join(format!("chariot-nnue-{}", std::process::id()));
+    let cases = bad_files(&dir);
+    let name = Network::embedded().name().to_string();
+    let keeping = format!("keeping the network {name}");
+    for dialect in ["uci", "ucci"] {
+        let mut e = EngineProcess::with_handshake(dialect).0;
+        let (use_nnue, set, error) = if dialect == "uci" {
+            ("setoption name Use NNUE value true", "setoption name EvalFile value ", "info string error: ")
+        } else {
+            ("setoption usennue true", "setoption evalfile ", "info message error: ")
+        };
+        e.send(use_nnue);
+        assert!(e.sync().is_empty());
+        for (file, why) in &cases {
+            e.send(&format!("{set}{file}"));
+            let lines = e.sync();
+            assert_eq!(lines.len(), 1, "{lines:?}");
+            assert!(lines[0].starts_with(error) && lines[0].contains(why), "{file}: {lines:?}");
+            assert!(lines[0].ends_with(&keeping), "{lines:?}");
+        }
+        e.send("eval");
+        let lines = e.sync();
+        assert!(
+            lines.iter().any(|l| l.contains(&format!("NNUE evaluation ({name}, ")) && l.ends_with("in use"))
+        );
+        e.send("position startpos moves h2e2");
+        e.send("go depth 3");
+        let m = bestmove(&e.read_search());
+        let after =
+            Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b").unwrap();
+        assert!(after.parse_legal_move(&m).is_some(), "{m}");
+        let (status, _) = e.quit();
+        assert!(status.success());
+    }
+    // CECP: the error as a note; the engine plays on.
+    let mut e = EngineProcess::start();
+    e.send("xboard");
+    e.send("protover 2");
+    let features = e.read_until(|l| l == "feature done=1");
+    for want in ["Use NNUE -check 0", "EvalFile -file "] {
+        assert!(features.iter().any(|l| *l == format!("feature option=\"{want}\"")), "{want}: {features:?}");
+    }
+    e.send("option Use NNUE=1");
+    e.send(&format!("option EvalFile={}", cases[0].0));
+    e.send("ping 1");
+    let lines = e.read_until(|l| l == "pong 1");
+    assert!(lines.iter().any(|l| l.starts_with("# network file '") && l.contains(&keeping)), "{lines:?}");
+    e.send("new");
+    e.send("sd 3");
+    e.send("go");
+    let lines = e.read_until(|l| l.starts_with("move "));
+    let m = lines.last().unwrap().strip_prefix("move ").unwrap();
+    assert!(Position::startpos().parse_legal_move(m).is_some(), "{m}");
+    let (status, _) = e.quit();
+    assert!(status.success());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The `N nodes M nps` line of a bench run through the protocol.
+fn protocol_bench_nodes(e: &mut EngineProcess, depth: u32) -> u64 {
+    e.send(&format!("bench {depth}"));
+    let lines = e.read_until(|l| l.ends_with(" nps"));
+    lines.last().unwrap().split(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn use_nnue_off_leaves_the_bench_as_it_was() {
+    let _g = shared_cpu();
+    let never = AtomicBool::new(false);
+    let classical = bench::run(4, Rules::DEFAULT, None, &never, |_, _, _| {}).unwrap().nodes;
+    let net = Some(Arc::clone(&Network::embedded()));
+    let with_net = bench::run(4, Rules::DEFAULT, net, &never, |_, _, _| {}).unwrap().nodes;
+    let mut e = EngineProcess::with_handshake("uci").0;
+    assert_eq!(protocol_bench_nodes(&mut e, 4), classical);
+    e.send("setoption name Use NNUE value true");
+    assert_eq!(protocol_bench_nodes(&mut e, 4), with_net);
+    e.send("setoption name Use NNUE value false");
+    assert_eq!(protocol_bench_nodes(&mut e, 4), classical);
+    let (status, _) = e.quit();
+    assert!(status.success());
+}
+
+#[test]
+fn the_command_line_names_the_network() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chariot")).args(args).output().unwrap();
+        (out.status.success(), String::from_utf8_lossy(&out.stdout).to_string())
+    };
+    let (ok, text) = run(&["--version"]);
+    assert!(ok);
+    let want = format!("chariot {} (network {})\n", env!("CARGO_PKG_VERSION"), Network::embedded().name());
+    assert_eq!(text, want);
+    let (ok, help) = run(&["--help"]);
+    assert!(ok);
+    for command in ["bench", "perft", "judge", "datagen", "tune", "book", "help", "version"] {
+        assert!(help.contains(&format!("chariot {command}")), "{command}: {help}");
+    }
+    assert!(help.contains("--eval classical|nnue"));
+    let (ok, _) = run(&["bench", "2", "--eval", "quantum"]);
+    assert!(!ok);
+    let (ok, nnue) = run(&["bench", "3", "--eval=nnue"]);
+    assert!(ok);
+    let (_, classical) = run(&["bench", "3"]);
+    let nodes = |t: &str| t.lines().last().unwrap().split(' ').next().unwrap().to_string();
+    assert_ne!(nodes(&nnue), nodes(&classical));
+}
