@@ -40,6 +40,7 @@ fn options(out: &std::path::Path, games: u64, threads: usize, seed: u64) -> Opti
         book: None,
         random_plies: None,
         games_out: None,
+        net: None,
     }
 }
 
@@ -74,7 +75,7 @@ fn result_fits_end(result: Outcome, end: End) -> bool {
 
 #[test]
 fn games_end_by_the_rules_and_keep_their_own_quiet_positions() {
-    let mut player = Player::new().unwrap();
+    let mut player = Player::new(None).unwrap();
     let settings =
         Settings { limits: SearchLimits { nodes: Some(400), ..Default::default() }, random_plies: 8 };
     let mut records = 0;
@@ -136,7 +137,17 @@ fn the_file_reads_back_and_is_the_same_for_the_same_seed() {
         check_record(r);
         assert!(result_fits_end(r.result, r.end), "{r:?}");
     }
-    for p in [a, b, c] {
+    // The same games searched with the built-in network: other moves, valid records.
+    let d = temp("seed-d.bin");
+    let with_net = Options { net: Some("default".into()), ..options(&d, 3, 1, 5) };
+    datagen::run(datagen::Command::Generate(with_net)).unwrap();
+    assert_ne!(bytes, std::fs::read(&d).unwrap(), "the network plays other moves");
+    let (records, tail) = read_all(&d);
+    assert_eq!(tail, 0);
+    for r in &records {
+        check_record(r);
+    }
+    for p in [a, b, c, d] {
         let _ = std::fs::remove_file(p);
     }
 }
@@ -233,6 +244,11 @@ fn bad_arguments_and_files_are_errors_with_status_2() {
         (&["datagen", "--out", "/nonexistent-dir/x.bin"], "cannot open /nonexistent-dir/x.bin"),
         (&["datagen", "--out", nd], "not a chariot datagen file"),
         (&["datagen", "--out", o, "--book", "/nonexistent-book"], "cannot read the book"),
+        (
+            &["datagen", "--out", o, "--net", "/nonexistent-net"],
+            "--net /nonexistent-net: cannot read network file",
+        ),
+        (&["datagen", "--out", o, "--net", bb], "--net "),
         (&["datagen", "--out", o, "--book", bb], "line 2: illegal move 'h2e2' (move 2"),
         (&["datagen", "--dump", nd], "not a chariot datagen file"),
         (&["datagen", "--dump", "/nonexistent-file"], "cannot open /nonexistent-file"),

@@ -8,6 +8,8 @@
 //! generator: the table and the histories are cleared before it starts, and
 //! a search with one thread and a node or depth limit is deterministic.
 
+use std::sync::Arc;
+
 use crossbeam_channel::{Receiver, unbounded};
 
 use super::format::{End, Record};
@@ -15,6 +17,7 @@ use crate::board::zobrist::SplitMix64;
 use crate::board::{Position, START_FEN};
 use crate::engine::Engine;
 use crate::eval::is_dead_draw;
+use crate::eval::nnue::Network;
 use crate::rules::{self, Outcome, Rules};
 use crate::search::score::MATE;
 use crate::search::{SearchEvent, SearchLimits};
@@ -97,11 +100,13 @@ pub struct Player {
 }
 
 impl Player {
-    /// A player with a [`HASH_MB`] table; an error if that cannot be had.
-    pub fn new() -> Result<Player, String> {
+    /// A player with a [`HASH_MB`] table, evaluating with `network` (the
+    /// classical evaluation if `None`); an error if the table cannot be had.
+    pub fn new(network: Option<Arc<Network>>) -> Result<Player, String> {
         let (tx, events) = unbounded();
         let mut engine = Engine::new(tx);
         engine.set_hash_mb(HASH_MB)?;
+        engine.config_mut().network = network;
         Ok(Player { engine, events })
     }
 

@@ -2,8 +2,9 @@
 //!
 //! `chariot datagen --out FILE [--games N] [--nodes N] [--depth N]
 //! [--threads N] [--seed N] [--book FILE] [--random-plies N] [--games-out
-//! FILE]` plays games ([`game`]) on `--threads` threads, each with its own
-//! engine, and appends their quiet positions to FILE ([`format`]), and with
+//! FILE] [--net FILE|default]` plays games ([`game`]) on `--threads` threads,
+//! each with its own engine (searching with the classical evaluation, or
+//! with a network given by `--net`), and appends their quiet positions to FILE ([`format`]), and with
 //! `--games-out` the games themselves, one a line ([`Game::line`], what
 //! `chariot book build` reads). Game `g` depends only on the
 //! seed, `g` and the settings, and games are written in order: the file is
@@ -28,6 +29,7 @@ use crossbeam_channel::{RecvTimeoutError, unbounded};
 
 use crate::board::Position;
 use crate::board::zobrist::SplitMix64;
+use crate::eval::nnue::Network;
 use crate::rules::Outcome;
 use crate::search::SearchLimits;
 use format::{End, RECORD_SIZE, Reader};
@@ -75,10 +77,13 @@ pub struct Options {
     pub random_plies: Option<usize>,
     /// Where the games are appended as text, one a line, if anywhere.
     pub games_out: Option<PathBuf>,
+    /// Search with a network instead of the classical evaluation: a network
+    /// file, or `default` for the built-in one.
+    pub net: Option<String>,
 }
 
 /// The usage line of `chariot datagen`.
-pub const USAGE: &str = "chariot datagen --out FILE [--games N] [--nodes N] [--depth N] [--threads N] [--seed N] [--book FILE] [--random-plies N] [--games-out FILE]\n       chariot datagen --dump FILE [--limit N]";
+pub const USAGE: &str = "chariot datagen --out FILE [--games N] [--nodes N] [--depth N] [--threads N] [--seed N] [--book FILE] [--random-plies N] [--games-out FILE] [--net FILE|default]\n       chariot datagen --dump FILE [--limit N]";
 
 /// Parses the arguments after `datagen`.
 pub fn parse(args: &[String]) -> Result<Command, String> {
@@ -95,6 +100,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         book: None,
         random_plies: None,
         games_out: None,
+        net: None,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -104,6 +110,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--dump" => dump = Some(PathBuf::from(value()?)),
             "--book" => o.book = Some(PathBuf::from(value()?)),
             "--games-out" => o.games_out = Some(PathBuf::from(value()?)),
+            "--net" => o.net = Some(value()?.clone()),
             "--limit" => limit = Some(number(flag, value()?, 0, u64::MAX)?),
             "--games" => o.games = number(flag, value()?, 1, u64::MAX)?,
             "--nodes" => o.nodes = Some(number(flag, value()?, 1, 1 << 40)?),
@@ -239,6 +246,11 @@ fn generate(o: &Options) -> Result<(), String> {
         limits: SearchLimits { nodes: o.nodes, depth: o.depth, ..Default::default() },
         random_plies: o.random_plies.unwrap_or(if o.book.is_some() { 0 } else { DEFAULT_RANDOM_PLIES }),
     };
+    let network = match o.net.as_deref() {
+        None => None,
+        Some("default") => Some(Network::embedded()),
+        Some(path) => Some(Arc::new(Network::load(path).map_err(|e| format!("--net {path}: {e}"))?)),
+    };
     let (mut file, existing) = open_for_append(&o.out)?;
     let mut games_file = match &o.games_out {
         Some(path) => Some(
@@ -252,7 +264,7 @@ fn generate(o: &Options) -> Result<(), String> {
     };
     let limits = [o.nodes.map(|n| format!("{n} nodes")), o.depth.map(|d| format!("depth {d}"))];
     eprintln!(
-        "datagen: {} games, {} a move, {} thread(s), seed {}, {}, {} random plies; {}",
+        "datagen: {} games, {} a move, {} thread(s), seed {}, {}, {} random plies, {}; {}",
         o.games,
         limits.into_iter().flatten().collect::<Vec<_>>().join(" and "),
         o.threads,
@@ -262,6 +274,7 @@ fn generate(o: &Options) -> Result<(), String> {
             None => "start position".to_string(),
         },
         settings.random_plies,
+        network.as_ref().map_or("classical evaluation".to_string(), |n| format!("network {}", n.name())),
         match existing {
             0 => format!("writing {}", o.out.display()),
             n => format!("appending to {} ({n} records)", o.out.display()),
@@ -275,11 +288,17 @@ fn generate(o: &Options) -> Result<(), String> {
     let (tx, rx) = unbounded::<Result<(u64, Game), String>>();
     let mut handles = Vec::new();
     for t in 0..o.threads {
-        let (book, next, abort, tx, settings) =
-            (Arc::clone(&book), Arc::clone(&next), Arc::clone(&abort), tx.clone(), settings.clone());
+        let (book, next, abort, tx, settings, network) = (
+            Arc::clone(&book),
+            Arc::clone(&next),
+            Arc::clone(&abort),
+            tx.clone(),
+            settings.clone(),
+            network.clone(),
+        );
         let (games, seed) = (o.games, o.seed);
         let spawned = std::thread::Builder::new().name(format!("datagen-{t}")).spawn(move || {
-            let mut player = match Player::new() {
+            let mut player = match Player::new(network) {
                 Ok(p) => p,
                 Err(e) => {
                     let _ = tx.send(Err(e));
