@@ -20,6 +20,7 @@ pub fn self_play_data(path: &Path, games: u64, seed: u64) {
         book: None,
         random_plies: None,
         games_out: None,
+        net: None,
     };
     chariot::tools::datagen::run(chariot::tools::datagen::Command::Generate(o)).unwrap();
 }
