@@ -37,6 +37,8 @@ pub struct Dataset {
     pub read: u64,
     /// Records left out: mate scores.
     pub skipped: u64,
+    /// Each record also becomes its left-right mirror (a second position of the same game).
+    pub mirror: bool,
 }
 
 impl Dataset {
@@ -94,19 +96,22 @@ impl Dataset {
 
     /// Adds the position of `r`, from game `game`.
     fn push(&mut self, r: &Record, game: u32) {
-        let black = r.side == Color::Black;
-        for (sq, piece) in r.board.iter().enumerate() {
-            if let Some(p) = piece {
-                let (piece_black, kind) = (p.color() == Color::Black, p.kind().index());
-                let us = raw_index(black, piece_black, kind, sq);
-                let them = raw_index(!black, piece_black, kind, sq);
-                self.inputs.push([us as u16, them as u16]);
+        for mirrored in [false, true].into_iter().take(1 + self.mirror as usize) {
+            let black = r.side == Color::Black;
+            for (sq, piece) in r.board.iter().enumerate() {
+                if let Some(p) = piece {
+                    let (piece_black, kind) = (p.color() == Color::Black, p.kind().index());
+                    let sq = if mirrored { sq - sq % 9 + 8 - sq % 9 } else { sq };
+                    let us = raw_index(black, piece_black, kind, sq);
+                    let them = raw_index(!black, piece_black, kind, sq);
+                    self.inputs.push([us as u16, them as u16]);
+                }
             }
+            self.starts.push(self.inputs.len() as u32);
+            self.scores.push(r.score);
+            self.results.push((2.0 * r.result_for_side_to_move()) as u8);
+            self.games.push(game);
         }
-        self.starts.push(self.inputs.len() as u32);
-        self.scores.push(r.score);
-        self.results.push((2.0 * r.result_for_side_to_move()) as u8);
-        self.games.push(game);
     }
 }
 
@@ -142,5 +147,44 @@ mod tests {
         got.sort();
         assert_eq!(got, want);
         assert_eq!(data.bytes(), 11 + 32 * 4);
+    }
+
+    /// Both views' inputs of `pos`, side to move first, sorted.
+    fn inputs_of(pos: &Position) -> Vec<[u16; 2]> {
+        let (us, them) = (pos.side_to_move(), !pos.side_to_move());
+        let mut v: Vec<[u16; 2]> = pos
+            .occupied()
+            .map(|sq| {
+                let p = pos.piece_on(sq).unwrap();
+                [index(us, p, sq) as u16, index(them, p, sq) as u16]
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn mirror_adds_the_left_right_mirrored_position() {
+        let fen = "2bak4/4a4/4b1n2/p1p3p1p/4c4/6P2/P1P1r3P/2N1C1N2/4A4/2BAK1B2 w";
+        let pos = Position::from_fen(fen).unwrap();
+        let placement: Vec<String> =
+            fen.split(' ').next().unwrap().split('/').map(|row| row.chars().rev().collect()).collect();
+        let mirrored = Position::from_fen(&format!("{} w", placement.join("/"))).unwrap();
+        let best = pos.parse_legal_move("g2f4").unwrap();
+        let mut file = header().to_vec();
+        file.extend(Record::new(&pos, 40, best, Outcome::Draw, End::Repetition).to_bytes());
+        let mut data = Dataset { mirror: true, ..Dataset::default() };
+        data.load(&file[..], u64::MAX).unwrap();
+        assert_eq!((data.len(), data.read), (2, 1));
+        assert_eq!(data.games, [0, 0]);
+        assert_eq!((data.scores[1], data.results[1]), (40, 1));
+        let sorted = |i: usize| {
+            let mut v = data.inputs(i).to_vec();
+            v.sort();
+            v
+        };
+        assert_eq!(sorted(0), inputs_of(&pos));
+        assert_eq!(sorted(1), inputs_of(&mirrored));
+        assert_ne!(sorted(0), sorted(1));
     }
 }

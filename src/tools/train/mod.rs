@@ -3,7 +3,8 @@
 //!
 //! `chariot train --out NET [--epochs N] [--lr X] [--batch N] [--lambda X]
 //! [--wd X] [--threads N] [--seed N] [--holdout F] [--limit N] [--resume
-//! CHECKPOINT] DATA…` reads the positions of the data files ([`data`]),
+//! CHECKPOINT] [--mirror] DATA…` reads the positions of the data files
+//! ([`data`]; with `--mirror` each position also left-right mirrored),
 //! holds out the positions of a fraction `--holdout` of the games (whole
 //! games, chosen by a hash of the game's number), and runs `--epochs` passes
 //! of AdamW over the other positions, shuffled every epoch, in batches of
@@ -44,7 +45,7 @@ use network::{Network, PARAMS};
 use optim::AdamW;
 
 /// The usage line of `chariot train`.
-pub const USAGE: &str = "chariot train --out NET [--epochs N] [--lr X] [--batch N] [--lambda X] [--wd X] [--threads N] [--seed N] [--holdout F] [--limit N] [--resume CHECKPOINT] DATA...";
+pub const USAGE: &str = "chariot train --out NET [--epochs N] [--lr X] [--batch N] [--lambda X] [--wd X] [--threads N] [--seed N] [--holdout F] [--limit N] [--resume CHECKPOINT] [--mirror] DATA...";
 
 /// Seconds between progress lines within an epoch.
 const PROGRESS_SECONDS: f64 = 10.0;
@@ -76,6 +77,9 @@ pub struct Options {
     pub limit: u64,
     /// A checkpoint to continue from.
     pub resume: Option<PathBuf>,
+    /// Also train on every position mirrored left to right (files a..i
+    /// read as i..a): the rules are symmetric, so the mirror is as true.
+    pub mirror: bool,
 }
 
 /// Parses the arguments after `train`.
@@ -94,6 +98,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         holdout: 0.1,
         limit: u64::MAX,
         resume: None,
+        mirror: false,
     };
     let mut out = None;
     let mut it = args.iter();
@@ -103,6 +108,10 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             continue;
         }
         let flag = arg.as_str();
+        if flag == "--mirror" {
+            o.mirror = true;
+            continue;
+        }
         let value = it.next().ok_or_else(|| format!("{flag} needs a value\nusage: {USAGE}"))?;
         match flag {
             "--out" => out = Some(PathBuf::from(value)),
@@ -149,6 +158,7 @@ fn shuffled(train: &[u32], seed: u64, epoch: u32) -> Vec<u32> {
 pub fn run(o: &Options) -> Result<(), String> {
     let start = Instant::now();
     let mut data = Dataset::default();
+    data.mirror = o.mirror;
     for path in &o.data {
         let file = std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
         data.load(std::io::BufReader::new(file), o.limit).map_err(|e| format!("{}: {e}", path.display()))?;
