@@ -12,6 +12,7 @@ NODES ?= 5000
 THREADS ?= 2
 SEED ?= 1
 BOOK ?= $(wildcard tests/data/openings.epd)
+DATAGEN_NET ?= default
 # make book: the self-play games behind the built-in book, and what is kept.
 BOOK_GAMES ?= 2400
 BOOK_NODES ?= 10000
@@ -55,9 +56,9 @@ sprt: ## NEW (a git revision, default the working tree) against BASE (default HE
 openings: ## Regenerate tests/data/openings.epd with fairy-stockfish (about 20 min)
 	tools/make_openings.py --count 1200 --seed 1 --out tests/data/openings.epd
 
-datagen: build ## Self-play data: GAMES games at NODES per move, THREADS at once, from BOOK, appended to DATA_DIR/datagen-seedSEED.bin
+datagen: build ## Self-play data: GAMES games at NODES per move, THREADS at once, from BOOK, searched with DATAGEN_NET (default: the built-in network; DATAGEN_NET= for the classical evaluation), appended to DATA_DIR/datagen-seedSEED.bin
 	mkdir -p $(DATA_DIR)
-	$(BIN) datagen --out $(DATA_DIR)/datagen-seed$(SEED).bin --games $(GAMES) --nodes $(NODES) --threads $(THREADS) --seed $(SEED) $(if $(BOOK),--book $(BOOK))
+	$(BIN) datagen --out $(DATA_DIR)/datagen-seed$(SEED).bin --games $(GAMES) --nodes $(NODES) --threads $(THREADS) --seed $(SEED) $(if $(BOOK),--book $(BOOK)) $(if $(DATAGEN_NET),--net $(DATAGEN_NET))
 
 tune: build ## Fit src/eval/params.rs to DATA="file ..." (EPOCHS=30, TUNE_FLAGS="--lambda 0.5 --lr 0.5 ..."); git diff shows the change
 	@test -n "$(DATA)" || { echo 'usage: make tune DATA="data/datagen-seed1.bin ..." [EPOCHS=N] [TUNE_FLAGS=...]' >&2; exit 2; }

@@ -142,9 +142,9 @@ fn rule_options(args: &[String], kill_depth: bool) -> Result<(Rules, Vec<String>
 }
 
 /// Takes the `--eval classical|nnue` (or `--eval=…`) option out of `args`:
-/// true for `nnue`, false (the default) for `classical`; and the other arguments.
+/// true for `nnue` (the default), false for `classical`; and the other arguments.
 fn take_eval_option(args: &[String]) -> Result<(bool, Vec<String>), String> {
-    let mut nnue = false;
+    let mut nnue = true;
     let mut rest = Vec::new();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -199,9 +199,9 @@ fn cmd_judge(args: &[String]) -> Result<(), String> {
 }
 
 /// `bench [depth] [--rules asian|chinese] [--eval classical|nnue]`: the
-/// bench, by default with the Asian rules and the classical evaluation
-/// (whose node count is the signature); `--eval nnue` evaluates with the
-/// built-in network.
+/// bench, by default with the Asian rules and the built-in network, the
+/// engine's defaults (its node count is the signature); `--eval classical`
+/// evaluates classically.
 fn cmd_bench(args: &[String]) -> Result<(), String> {
     let (eval, args) = take_eval_option(args)?;
     let (rules, args) = rule_options(&args, false)?;

@@ -99,6 +99,9 @@ impl Engine {
     pub fn new(events: Sender<SearchEvent>) -> Engine {
         let mut config = SearchConfig::default();
         config.strength.seed = process_seed();
+        let network = Network::embedded();
+        // `Use NNUE` is on by default: searches evaluate with the built-in network.
+        config.network = Some(Arc::clone(&network));
         Engine {
             pool: ThreadPool::with_main_thread(),
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
@@ -108,7 +111,7 @@ impl Engine {
             running: None,
             last_nodes: 0,
             book: OwnBook::new(),
-            network: Network::embedded(),
+            network,
         }
     }
 

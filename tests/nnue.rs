@@ -30,7 +30,7 @@ const FIXED: [&str; 4] = [
 /// The built-in network's name and its evaluations of [`FIXED`] (side to
 /// move's view). When `nets/default.nnue` is replaced these change: update
 /// them to the values the failing test prints.
-const EXPECTED: (&str, [i32; 4]) = ("nn-71d7eadefcca", [-3258, -1833, -507, -208]);
+const EXPECTED: (&str, [i32; 4]) = ("nn-5c2f8d0b9ac6", [92, -227, 86, -953]);
 
 #[test]
 fn the_built_in_network_on_fixed_positions() {
@@ -160,7 +160,7 @@ fn a_bad_network_file_is_refused_and_the_engine_plays_on() {
     e.send("xboard");
     e.send("protover 2");
     let features = e.read_until(|l| l == "feature done=1");
-    for want in ["Use NNUE -check 0", "EvalFile -file "] {
+    for want in ["Use NNUE -check 1", "EvalFile -file "] {
         assert!(features.iter().any(|l| *l == format!("feature option=\"{want}\"")), "{want}: {features:?}");
     }
     e.send("option Use NNUE=1");
@@ -187,18 +187,18 @@ fn protocol_bench_nodes(e: &mut EngineProcess, depth: u32) -> u64 {
 }
 
 #[test]
-fn use_nnue_off_leaves_the_bench_as_it_was() {
+fn use_nnue_switches_the_bench_between_network_and_classical() {
     let _g = shared_cpu();
     let never = AtomicBool::new(false);
     let classical = bench::run(4, Rules::DEFAULT, None, &never, |_, _, _| {}).unwrap().nodes;
     let net = Some(Arc::clone(&Network::embedded()));
     let with_net = bench::run(4, Rules::DEFAULT, net, &never, |_, _, _| {}).unwrap().nodes;
     let mut e = EngineProcess::with_handshake("uci").0;
+    assert_eq!(protocol_bench_nodes(&mut e, 4), with_net, "the network by default");
+    e.send("setoption name Use NNUE value false");
     assert_eq!(protocol_bench_nodes(&mut e, 4), classical);
     e.send("setoption name Use NNUE value true");
     assert_eq!(protocol_bench_nodes(&mut e, 4), with_net);
-    e.send("setoption name Use NNUE value false");
-    assert_eq!(protocol_bench_nodes(&mut e, 4), classical);
     let (status, _) = e.quit();
     assert!(status.success());
 }
@@ -221,9 +221,11 @@ fn the_command_line_names_the_network() {
     assert!(help.contains("--eval classical|nnue"));
     let (ok, _) = run(&["bench", "2", "--eval", "quantum"]);
     assert!(!ok);
-    let (ok, nnue) = run(&["bench", "3", "--eval=nnue"]);
+    let (ok, classical) = run(&["bench", "3", "--eval=classical"]);
     assert!(ok);
-    let (_, classical) = run(&["bench", "3"]);
+    let (_, nnue) = run(&["bench", "3"]);
+    let (_, nnue_named) = run(&["bench", "3", "--eval", "nnue"]);
     let nodes = |t: &str| t.lines().last().unwrap().split(' ').next().unwrap().to_string();
     assert_ne!(nodes(&nnue), nodes(&classical));
+    assert_eq!(nodes(&nnue), nodes(&nnue_named), "the network is the bench's default");
 }

@@ -239,7 +239,7 @@ static OPTIONS: Lazy<Vec<OptionDef>> = Lazy::new(|| {
             true,
             true,
         ),
-        def(OptionId::UseNnue, "Use NNUE", "usennue", Kind::Check(false), true, true),
+        def(OptionId::UseNnue, "Use NNUE", "usennue", Kind::Check(true), true, true),
         def(OptionId::EvalFile, "EvalFile", "evalfile", Kind::Path, true, true),
         def(
             OptionId::SkillLevel,
@@ -461,9 +461,9 @@ mod tests {
         assert!(ucci.contains(&"option usebook type check default false".to_string()));
         assert!(ucci.contains(&"option bookfiles type string default <empty>".to_string()));
         assert!(ucci.contains(&"option bookvariety type spin min 0 max 100 default 50".to_string()));
-        assert!(uci.contains(&"option name Use NNUE type check default false".to_string()));
+        assert!(uci.contains(&"option name Use NNUE type check default true".to_string()));
         assert!(uci.contains(&"option name EvalFile type string default <empty>".to_string()));
-        assert!(ucci.contains(&"option usennue type check default false".to_string()));
+        assert!(ucci.contains(&"option usennue type check default true".to_string()));
         assert!(ucci.contains(&"option evalfile type string default <empty>".to_string()));
     }
 
@@ -526,6 +526,8 @@ mod tests {
     fn the_network_options_reach_the_engine() {
         let (tx, _rx) = crossbeam_channel::unbounded();
         let mut engine = Engine::new(tx);
+        assert!(engine.uses_nnue(), "on by default");
+        resolve("Use NNUE", Some("false")).unwrap().0.apply_to(&mut engine).unwrap();
         assert!(!engine.uses_nnue());
         resolve("Use NNUE", Some("true")).unwrap().0.apply_to(&mut engine).unwrap();
         assert!(engine.uses_nnue());

@@ -172,7 +172,7 @@ mod tests {
         assert!(f.contains(&"feature option=\"BookFile -file \"".to_string()));
         assert!(f.contains(&"feature option=\"BookVariety -spin 50 0 100\"".to_string()));
         assert!(f.contains(&"feature option=\"Skill Level -spin 20 0 20\"".to_string()));
-        assert!(f.contains(&"feature option=\"Use NNUE -check 0\"".to_string()));
+        assert!(f.contains(&"feature option=\"Use NNUE -check 1\"".to_string()));
         assert!(f.contains(&"feature option=\"EvalFile -file \"".to_string()));
         assert_eq!(f.last().unwrap(), "feature done=1");
     }
