@@ -39,12 +39,12 @@ pub const MAX_LEVEL: u8 = 20;
 /// levels); the last entry, at 20, is only the end point of that
 /// interpolation (level 20 itself is the unlimited search).
 const NODES: [u64; 21] = [
-    850, 1_400, 1_800, 2_100, 2_700, 3_600, 4_800, 6_000, 7_500, 9_500, 12_000, 13_000, 14_500, 18_000,
-    21_000, 28_000, 40_000, 55_000, 80_000, 150_000, 300_000,
+    500, 750, 1_100, 1_600, 2_700, 3_600, 4_800, 6_000, 7_500, 9_500, 12_000, 12_300, 12_600, 17_000, 26_000,
+    32_000, 48_000, 55_000, 65_000, 150_000, 300_000,
 ];
 
 /// Random spread in centipawns of each level (interpolated linearly).
-const SPREAD: [i32; 21] = [120, 100, 88, 80, 70, 60, 52, 45, 40, 34, 28, 26, 23, 17, 13, 11, 8, 7, 5, 3, 0];
+const SPREAD: [i32; 21] = [260, 200, 150, 100, 70, 60, 52, 45, 40, 34, 28, 27, 26, 17, 11, 9, 7, 6, 5, 3, 0];
 
 /// Lines searched to choose from, by whole level.
 const LINES: [usize; 20] = [6, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 3, 2, 2, 2];
@@ -183,7 +183,7 @@ mod tests {
             let (a, b) = (skill(level - 1), skill(level));
             assert!(a.nodes() < b.nodes() && a.spread() > b.spread() && a.lines() >= b.lines());
         }
-        assert_eq!(skill(0).nodes(), 850);
+        assert_eq!(skill(0).nodes(), 500);
         assert_eq!(skill(19).lines(), 2);
         assert_eq!(skill(0).lines(), 6);
         let half = Strength { limit_strength: true, elo: 2750, ..Strength::DEFAULT }.skill().unwrap();
