@@ -213,6 +213,13 @@ impl Position {
         self.repetition_filter[filter_slot(self.st.key)] > 1
     }
 
+    /// False if the position after `m` certainly has not occurred earlier in
+    /// the history (the test of [`Position::may_repeat`], one move ahead).
+    #[inline(always)]
+    pub fn may_repeat_after(&self, m: Move) -> bool {
+        self.repetition_filter[filter_slot(self.key_after(m))] > 0
+    }
+
     /// Counts the current key in the repetition filter (after a move).
     #[inline(always)]
     fn filter_add(&mut self) {

@@ -281,8 +281,9 @@ impl Worker {
             };
             let reduction = REDUCTIONS[(depth as usize).min(63)][move_count.min(63)];
 
-            // Shallow-depth pruning, once a move has been searched and no mate is at stake.
-            if !root && best_score > -MATE_BOUND && self.has_major_pieces() {
+            // Shallow-depth pruning, once a move has been searched and no mate is at stake
+            // (nor a ruling: a move that may repeat a position is searched).
+            if !root && best_score > -MATE_BOUND && self.has_major_pieces() && !self.pos.may_repeat_after(m) {
                 let lmr_depth = (depth - 1 - reduction).max(0);
                 if !is_capture && !gives_check {
                     let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
