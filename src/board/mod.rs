@@ -213,11 +213,12 @@ impl Position {
         self.repetition_filter[filter_slot(self.st.key)] > 1
     }
 
-    /// False if the position after `m` certainly has not occurred earlier in
-    /// the history (the test of [`Position::may_repeat`], one move ahead).
+    /// False if the position with key `key` (that after a move, from
+    /// [`Position::key_after`]) certainly has not occurred earlier in the
+    /// history: the test of [`Position::may_repeat`], one move ahead.
     #[inline(always)]
-    pub fn may_repeat_after(&self, m: Move) -> bool {
-        self.repetition_filter[filter_slot(self.key_after(m))] > 0
+    pub fn may_repeat_as(&self, key: u64) -> bool {
+        self.repetition_filter[filter_slot(key)] > 0
     }
 
     /// Counts the current key in the repetition filter (after a move).

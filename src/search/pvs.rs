@@ -283,7 +283,12 @@ impl Worker {
 
             // Shallow-depth pruning, once a move has been searched and no mate is at stake
             // (nor a ruling: a move that may repeat a position is searched).
-            if !root && best_score > -MATE_BOUND && self.has_major_pieces() && !self.pos.may_repeat_after(m) {
+            let key_after = self.pos.key_after(m);
+            if !root
+                && best_score > -MATE_BOUND
+                && self.has_major_pieces()
+                && !self.pos.may_repeat_as(key_after)
+            {
                 let lmr_depth = (depth - 1 - reduction).max(0);
                 if !is_capture && !gives_check {
                     let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
@@ -313,7 +318,7 @@ impl Worker {
             };
             let new_depth = depth - 1 + extension;
 
-            self.shared().tt.prefetch(self.pos.key_after(m));
+            self.shared().tt.prefetch(key_after);
             self.stack[ply].current_move = m;
             self.stack[ply].cont = Some(cur_cont);
             self.eval.do_move(&mut self.pos, m);
