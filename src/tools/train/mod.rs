@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::board::zobrist::SplitMix64;
-use crate::tools::learn::{int, is_holdout, real};
+use crate::tools::learn::{CommandLine, int, is_holdout, real};
 use checkpoint::Checkpoint;
 use data::Dataset;
 use network::{Network, PARAMS};
@@ -100,19 +100,10 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         resume: None,
         mirror: false,
     };
+    let line = CommandLine::split(args, &["--mirror"], USAGE)?;
+    o.mirror = line.switches.contains(&"--mirror");
     let mut out = None;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        if !arg.starts_with("--") {
-            o.data.push(PathBuf::from(arg));
-            continue;
-        }
-        let flag = arg.as_str();
-        if flag == "--mirror" {
-            o.mirror = true;
-            continue;
-        }
-        let value = it.next().ok_or_else(|| format!("{flag} needs a value\nusage: {USAGE}"))?;
+    for &(flag, value) in &line.options {
         match flag {
             "--out" => out = Some(PathBuf::from(value)),
             "--resume" => o.resume = Some(PathBuf::from(value)),
@@ -128,10 +119,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             _ => return Err(format!("unknown train option '{flag}'\nusage: {USAGE}")),
         }
     }
-    o.out = out.ok_or_else(|| format!("train needs --out NET\nusage: {USAGE}"))?;
-    if o.data.is_empty() {
-        return Err(format!("train needs at least one data file\nusage: {USAGE}"));
-    }
+    (o.out, o.data) = line.out_and_data("train", out, "NET", USAGE)?;
     Ok(o)
 }
 

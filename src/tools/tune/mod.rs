@@ -32,7 +32,7 @@ use std::time::Instant;
 
 use crate::board::zobrist::SplitMix64;
 use crate::eval::weights::values;
-use crate::tools::learn::{int, is_holdout, real};
+use crate::tools::learn::{CommandLine, int, is_holdout, real};
 use dataset::Dataset;
 use model::{Adam, Prior, Target, Ties};
 
@@ -85,19 +85,10 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         seed: 0,
         mirror: true,
     };
+    let line = CommandLine::split(args, &["--no-mirror"], USAGE)?;
+    o.mirror = !line.switches.contains(&"--no-mirror");
     let mut out = None;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        if !arg.starts_with("--") {
-            o.data.push(PathBuf::from(arg));
-            continue;
-        }
-        let flag = arg.as_str();
-        if flag == "--no-mirror" {
-            o.mirror = false;
-            continue;
-        }
-        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+    for &(flag, value) in &line.options {
         match flag {
             "--out" => out = Some(PathBuf::from(value)),
             "--epochs" => o.epochs = int(flag, value, 0, 1_000_000)? as usize,
@@ -112,10 +103,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             _ => return Err(format!("unknown tune option '{flag}'\nusage: {USAGE}")),
         }
     }
-    o.out = out.ok_or_else(|| format!("tune needs --out FILE\nusage: {USAGE}"))?;
-    if o.data.is_empty() {
-        return Err(format!("tune needs at least one data file\nusage: {USAGE}"));
-    }
+    (o.out, o.data) = line.out_and_data("tune", out, "FILE", USAGE)?;
     Ok(o)
 }
 
