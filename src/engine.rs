@@ -178,18 +178,13 @@ impl Engine {
         &self.network
     }
 
-    /// Loads the network file `path` (`EvalFile`; empty or `<default>`: the
-    /// built-in network) for the next searches. A file that cannot be read
+    /// Loads the network `path` names (`EvalFile`, see [`Network::named`])
+    /// for the next searches. A file that cannot be read
     /// or is no valid network leaves the network as it was; the error says
     /// why, and which network is kept.
     pub fn set_network_file(&mut self, path: &str) -> Result<(), String> {
-        let path = path.trim();
-        let loaded = if path.is_empty() || path.eq_ignore_ascii_case("<default>") {
-            Ok(Network::embedded())
-        } else {
-            Network::load(path).map(Arc::new)
-        };
-        let net = loaded.map_err(|e| format!("{e}; keeping the network {}", self.network.name()))?;
+        let net =
+            Network::named(path).map_err(|e| format!("{e}; keeping the network {}", self.network.name()))?;
         self.network = net;
         // With the network on, the next search uses the new one.
         self.set_use_nnue(self.uses_nnue());

@@ -61,6 +61,17 @@ impl Network {
         Network::from_bytes(&bytes).map_err(|e| format!("network file '{}': {e}", path.escape_debug()))
     }
 
+    /// The network a user names: the built-in one for an empty name,
+    /// `<default>` or `default`, else the file `path` ([`Network::load`]).
+    pub fn named(path: &str) -> Result<Arc<Network>, String> {
+        let path = path.trim();
+        if path.is_empty() || path.eq_ignore_ascii_case("<default>") || path.eq_ignore_ascii_case("default") {
+            Ok(Network::embedded())
+        } else {
+            Network::load(path).map(Arc::new)
+        }
+    }
+
     /// The network of `data`, called `name`, using the best instruction set
     /// of this processor. Refuses output weights beyond ±[`MAX_OUTPUT_WEIGHT`].
     pub fn from_data(data: &NetworkData, name: String) -> Result<Network, String> {

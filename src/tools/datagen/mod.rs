@@ -248,8 +248,7 @@ fn generate(o: &Options) -> Result<(), String> {
     };
     let network = match o.net.as_deref() {
         None => None,
-        Some("default") => Some(Network::embedded()),
-        Some(path) => Some(Arc::new(Network::load(path).map_err(|e| format!("--net {path}: {e}"))?)),
+        Some(path) => Some(Network::named(path).map_err(|e| format!("--net {path}: {e}"))?),
     };
     let (mut file, existing) = open_for_append(&o.out)?;
     let mut games_file = match &o.games_out {
