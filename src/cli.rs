@@ -23,7 +23,7 @@ fn usage() -> String {
        {}
        {}
        {}
-       chariot help | --help
+       chariot help [COMMAND] | COMMAND --help
        chariot version | --version",
         datagen::USAGE,
         tune::USAGE,
@@ -32,8 +32,28 @@ fn usage() -> String {
     )
 }
 
+/// The usage lines of one command (`chariot help perft`, `chariot perft --help`),
+/// or `None` for a name that is not a command.
+fn command_usage(command: &str) -> Option<String> {
+    let prefix = format!("chariot {command} ");
+    let all = usage();
+    let lines: Vec<&str> = all
+        .lines()
+        .map(|l| l.trim_start_matches("usage:").trim())
+        .filter(|l| l.starts_with(&prefix) || *l == prefix.trim_end())
+        .collect();
+    (!lines.is_empty()).then(|| format!("usage: {}", lines.join("\n       ")))
+}
+
 /// Runs the command given by `args` (without the program name).
 pub fn run(args: &[String]) -> ExitCode {
+    let wants_help = |a: &String| a == "--help" || a == "-h";
+    if let (Some(command), true) = (args.first(), args.iter().skip(1).any(wants_help)) {
+        if let Some(text) = command_usage(command) {
+            println!("{text}");
+            return ExitCode::SUCCESS;
+        }
+    }
     let result = match args.first().map(String::as_str) {
         Some("perft") => cmd_perft(&args[1..]),
         Some("judge") => cmd_judge(&args[1..]),
@@ -42,10 +62,19 @@ pub fn run(args: &[String]) -> ExitCode {
         Some("tune") => tune::parse(&args[1..]).and_then(|o| tune::run(&o)),
         Some("train") => train::parse(&args[1..]).and_then(|o| train::run(&o)),
         Some("book") => book::parse(&args[1..]).and_then(book::run),
-        Some("help" | "--help" | "-h") => {
-            println!("{}", usage());
-            Ok(())
-        }
+        Some("help" | "--help" | "-h") => match args.get(1) {
+            None => {
+                println!("{}", usage());
+                Ok(())
+            }
+            Some(command) => match command_usage(command) {
+                Some(text) => {
+                    println!("{text}");
+                    Ok(())
+                }
+                None => Err(format!("unknown command '{command}'\n{}", usage())),
+            },
+        },
         Some("version" | "--version" | "-V") => {
             println!("{}", version());
             Ok(())

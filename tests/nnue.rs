@@ -229,3 +229,24 @@ fn the_command_line_names_the_network() {
     assert_ne!(nodes(&nnue), nodes(&classical));
     assert_eq!(nodes(&nnue), nodes(&nnue_named), "the network is the bench's default");
 }
+
+#[test]
+fn every_command_has_its_own_help() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chariot")).args(args).output().unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).to_string())
+    };
+    for command in ["perft", "bench", "judge", "datagen", "tune", "train", "book"] {
+        for args in [vec![command, "--help"], vec![command, "-h"], vec!["help", command]] {
+            let (code, text) = run(&args);
+            assert_eq!(code, Some(0), "{args:?}");
+            assert!(text.starts_with(&format!("usage: chariot {command} ")), "{args:?}: {text}");
+            let others = text.lines().filter(|l| !l.contains(&format!("chariot {command} "))).count();
+            assert_eq!(others, 0, "{args:?}: only {command}'s lines: {text}");
+        }
+    }
+    let (_, datagen) = run(&["datagen", "--help"]);
+    assert_eq!(datagen.lines().count(), 2, "datagen has two forms: {datagen}");
+    let (code, _) = run(&["help", "nonsense"]);
+    assert_eq!(code, Some(2));
+}
