@@ -92,6 +92,11 @@ pub struct Engine {
     /// The network `EvalFile` loaded (the built-in one by default); the
     /// search uses it when `Use NNUE` is on.
     network: Arc<Network>,
+    /// The evaluation the table's scores and the histories come from (the
+    /// network, or `None`: classical): when the next search evaluates
+    /// otherwise, both are cleared first, or the old evaluation's scores
+    /// would steer it.
+    table_eval: Option<Arc<Network>>,
 }
 
 impl Engine {
@@ -111,6 +116,7 @@ impl Engine {
             running: None,
             last_nodes: 0,
             book: OwnBook::new(),
+            table_eval: Some(Arc::clone(&network)),
             network,
         }
     }
@@ -248,6 +254,7 @@ impl Engine {
             root_moves = vec![choice.mv()];
             limits = SearchLimits { depth: Some(1), ponder: limits.ponder, ..SearchLimits::default() };
         }
+        self.forget_other_evaluation();
         self.tt.new_search();
         let (shared, done) = SearchShared::new(
             Arc::clone(&self.tt),
@@ -260,6 +267,24 @@ impl Engine {
         );
         self.pool.start(&shared);
         self.running = Some(Running { shared, done });
+    }
+
+    /// Clears the table and the histories if they were filled by another
+    /// evaluation than the one the next search uses (`Use NNUE` or
+    /// `EvalFile` changed since).
+    fn forget_other_evaluation(&mut self) {
+        let same = match (&self.table_eval, &self.config.network) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.pool.clear();
+            if let Err(e) = self.clear_hash() {
+                let _ = self.events.send(SearchEvent::Message(e));
+            }
+            self.table_eval = self.config.network.clone();
+        }
     }
 
     /// The rule arbiter's verdict on the current position of the game.

@@ -250,3 +250,49 @@ fn every_command_has_its_own_help() {
     let (code, _) = run(&["help", "nonsense"]);
     assert_eq!(code, Some(2));
 }
+
+/// The nodes of `go depth D` and its best move, from the last `info … nodes N` line.
+fn search_nodes(e: &mut EngineProcess, go: &str) -> (u64, String) {
+    e.send(go);
+    let lines = e.read_search();
+    let nodes = lines
+        .iter()
+        .rev()
+        .find_map(|l| l.split(" nodes ").nth(1))
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("an info line with nodes");
+    (nodes, lines.last().unwrap().clone())
+}
+
+#[test]
+fn a_search_after_the_evaluation_changes_is_not_steered_by_the_old_one() {
+    let _g = shared_cpu();
+    let go = "go depth 7";
+    // A fresh engine's classical search, and the network's.
+    let mut fresh = EngineProcess::with_handshake("uci").0;
+    fresh.send("setoption name Use NNUE value false");
+    fresh.send("position startpos moves h2e2 h9g7");
+    let classical = search_nodes(&mut fresh, go);
+    fresh.quit();
+    let mut fresh = EngineProcess::with_handshake("uci").0;
+    fresh.send("position startpos moves h2e2 h9g7");
+    let network = search_nodes(&mut fresh, go);
+    fresh.quit();
+    assert_ne!(classical, network);
+    // One engine, switched back and forth without a new game in between:
+    // each search is the fresh engine's (the table and histories of the
+    // other evaluation are cleared, not reused).
+    let mut e = EngineProcess::with_handshake("uci").0;
+    e.send("position startpos moves h2e2 h9g7");
+    assert_eq!(search_nodes(&mut e, go), network);
+    e.send("setoption name Use NNUE value false");
+    assert_eq!(search_nodes(&mut e, go), classical);
+    e.send("setoption name Use NNUE value true");
+    assert_eq!(search_nodes(&mut e, go), network);
+    // With the evaluation unchanged, the table is kept: the same search
+    // again is shorter (what the assertions above would see without the clearing).
+    assert!(search_nodes(&mut e, go).0 < network.0);
+    let (status, _) = e.quit();
+    assert!(status.success());
+}
