@@ -48,11 +48,11 @@ fn command_usage(command: &str) -> Option<String> {
 /// Runs the command given by `args` (without the program name).
 pub fn run(args: &[String]) -> ExitCode {
     let wants_help = |a: &String| a == "--help" || a == "-h";
-    if let (Some(command), true) = (args.first(), args.iter().skip(1).any(wants_help)) {
-        if let Some(text) = command_usage(command) {
-            println!("{text}");
-            return ExitCode::SUCCESS;
-        }
+    if let (Some(command), true) = (args.first(), args.iter().skip(1).any(wants_help))
+        && let Some(text) = command_usage(command)
+    {
+        println!("{text}");
+        return ExitCode::SUCCESS;
     }
     let result = match args.first().map(String::as_str) {
         Some("perft") => cmd_perft(&args[1..]),
