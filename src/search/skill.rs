@@ -44,10 +44,10 @@ const NODES: [u64; 21] = [
 ];
 
 /// Random spread in centipawns of each level (interpolated linearly).
-const SPREAD: [i32; 21] = [260, 200, 150, 100, 70, 60, 52, 45, 40, 34, 28, 27, 26, 17, 11, 9, 7, 6, 5, 3, 0];
+const SPREAD: [i32; 21] = [450, 320, 200, 100, 70, 60, 52, 45, 40, 34, 28, 27, 26, 17, 11, 9, 7, 6, 5, 3, 0];
 
 /// Lines searched to choose from, by whole level.
-const LINES: [usize; 20] = [6, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 3, 2, 2, 2];
+const LINES: [usize; 20] = [12, 8, 6, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 3, 2, 2, 2];
 
 /// The strength options as the GUI set them, and the random stream of the
 /// game. The level they give is [`Strength::level_x100`].
@@ -122,7 +122,7 @@ impl Skill {
     }
 
     /// How many lines are searched to choose from: 2 near full strength, up
-    /// to 6 at level 0.
+    /// to 12 at level 0.
     pub fn lines(self) -> usize {
         LINES[usize::from(self.level_x100 / 100)]
     }
@@ -185,7 +185,7 @@ mod tests {
         }
         assert_eq!(skill(0).nodes(), 500);
         assert_eq!(skill(19).lines(), 2);
-        assert_eq!(skill(0).lines(), 6);
+        assert_eq!(skill(0).lines(), 12);
         let half = Strength { limit_strength: true, elo: 2750, ..Strength::DEFAULT }.skill().unwrap();
         assert!(half.nodes() > skill(19).nodes() && half.spread() < skill(19).spread());
     }
