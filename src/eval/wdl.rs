@@ -19,9 +19,9 @@ use crate::search::score::MATE_BOUND;
 use crate::types::{Color, PieceKind};
 
 /// `a(t)`: coefficients of `t⁰..t³`.
-const A: [f64; 4] = [1174.070, -2692.087, 2320.840, -502.758];
+const A: [f64; 4] = [780.526, -881.710, -312.891, 666.096];
 /// `b(t)`: coefficients of `t⁰..t³`.
-const B: [f64; 4] = [200.343, -76.931, 107.825, 101.428];
+const B: [f64; 4] = [43.368, 631.557, -884.354, 517.883];
 /// The material at the start position.
 pub const START_MATERIAL: u32 = 50;
 
@@ -99,10 +99,10 @@ mod tests {
         }
         assert_eq!(wdl(mate_in(5), 20), Wdl { win: 1000, draw: 0, loss: 0 });
         assert_eq!(wdl(mated_in(4), 20), Wdl { win: 0, draw: 0, loss: 1000 });
-        // The fit: at the start a level score wins or loses 29 % each; with
+        // The fit: at the start a level score wins or loses 31 % each; with
         // 20 of the 50 points of material left it is drawn four times in five;
         // 900 cp ahead with 10 points left, it is won seven times in ten.
-        assert_eq!(wdl(0, START_MATERIAL), Wdl { win: 289, draw: 422, loss: 289 });
+        assert_eq!(wdl(0, START_MATERIAL), Wdl { win: 306, draw: 388, loss: 306 });
         assert!(wdl(0, 20).draw > 800);
         assert!(wdl(900, 10).win > 700);
         assert_eq!(material(&Position::startpos()), START_MATERIAL);
