@@ -16,13 +16,14 @@
 //!   by the rules, such as a perpetual check the arbiter forbids) is never
 //!   played while another line does not lose.
 //!
-//! The Elo scale: Elo = 800 + 100 × level, so 800 (level 0) to 2800 (level
-//! 20). It is anchored at full strength = 2800 at the calibration time
-//! control (2+0.02, see the README); the levels below depend on nodes only,
-//! not on the clock or the machine. The tables below were set from two
-//! 40-game ladders to make the levels 100 Elo apart; the README's 100-game
-//! ladder shows how closely they are (two-level steps of 49 to 323 Elo,
-//! level 0 at about 1044 rather than 800).
+//! The Elo scale: `UCI_Elo` runs from 800 to 2800, anchored at full
+//! strength = 2800 at the calibration time control (2+0.02, see the
+//! README); the levels below depend on nodes only, not on the clock or the
+//! machine. Each even `Skill Level` has the Elo the README's ladder measured
+//! for it ([`LADDER_ELO`], each level against the one two below, 100 games
+//! a step, summed down from 2800); `UCI_Elo` plays the level of that Elo,
+//! interpolated between the even levels. `Skill Level` itself is the
+//! ladder's index (about 100 Elo a level on average, not evenly).
 
 use crate::board::zobrist::SplitMix64;
 use crate::search::score::MATE_BOUND;
@@ -34,6 +35,11 @@ pub const MIN_ELO: u16 = 800;
 pub const MAX_ELO: u16 = 2800;
 /// The highest `Skill Level`: full strength.
 pub const MAX_LEVEL: u8 = 20;
+
+/// The Elo of the even levels 0, 2, …, 20 as the ladder measured them
+/// (README, "Calibration"): full strength is 2800 and each level lies below
+/// the next by the measured result of their match.
+const LADDER_ELO: [u16; 11] = [791, 977, 1141, 1318, 1518, 1661, 1757, 2087, 2345, 2492, 2800];
 
 /// Node budget of each level (interpolated geometrically between whole
 /// levels); the last entry, at 20, is only the end point of that
@@ -69,11 +75,12 @@ impl Strength {
     pub const DEFAULT: Strength =
         Strength { skill_level: MAX_LEVEL, limit_strength: false, elo: 1800, seed: 0 };
 
-    /// The level in hundredths, 0..=2000: `UCI_Elo` when strength is
-    /// limited, else `Skill Level`.
+    /// The level in hundredths, 0..=2000: that of `UCI_Elo` on the
+    /// measured ladder when strength is limited (level 0 for an Elo below
+    /// the weakest level's), else `Skill Level`.
     pub fn level_x100(self) -> u16 {
         if self.limit_strength {
-            self.elo.clamp(MIN_ELO, MAX_ELO) - MIN_ELO
+            level_x100_of_elo(self.elo.clamp(MIN_ELO, MAX_ELO))
         } else {
             u16::from(self.skill_level.min(MAX_LEVEL)) * 100
         }
@@ -84,6 +91,18 @@ impl Strength {
         let level = self.level_x100();
         (level < u16::from(MAX_LEVEL) * 100).then_some(Skill { level_x100: level, seed: self.seed })
     }
+}
+
+/// The level (in hundredths) the ladder puts at `elo`: linear between the
+/// two even levels whose measured Elo it lies between.
+fn level_x100_of_elo(elo: u16) -> u16 {
+    if elo <= LADDER_ELO[0] {
+        return 0;
+    }
+    let i = LADDER_ELO.windows(2).position(|w| elo <= w[1]).unwrap_or(LADDER_ELO.len() - 2);
+    let (lo, hi) = (u32::from(LADDER_ELO[i]), u32::from(LADDER_ELO[i + 1]));
+    let frac = (u32::from(elo) - lo) * 200 / (hi - lo);
+    (i as u32 * 200 + frac).min(u32::from(MAX_LEVEL) * 100) as u16
 }
 
 impl Default for Strength {
@@ -172,9 +191,22 @@ mod tests {
         assert_eq!(Strength::DEFAULT.skill(), None);
         assert_eq!(Strength { limit_strength: true, elo: MAX_ELO, ..Strength::DEFAULT }.skill(), None);
         let s = Strength { limit_strength: true, elo: 1850, skill_level: 3, seed: 0 };
-        assert_eq!(s.level_x100(), 1050);
         assert_eq!(Strength { limit_strength: false, ..s }.level_x100(), 300);
-        assert_eq!(Strength { elo: 100, ..s }.level_x100(), 0);
+        // An Elo below the range is its lowest, which is about level 0.
+        let lowest = Strength { elo: MIN_ELO, ..s }.level_x100();
+        assert_eq!(Strength { elo: 100, ..s }.level_x100(), lowest);
+        assert!(lowest < 100);
+        assert_eq!(level_x100_of_elo(LADDER_ELO[0] - 1), 0);
+        // Each even level at its measured Elo, and between them in proportion.
+        for (i, &elo) in LADDER_ELO.iter().enumerate().skip(1) {
+            assert_eq!(Strength { elo, ..s }.level_x100(), i as u16 * 200, "{elo}");
+            let mid = (elo + LADDER_ELO[i - 1]) / 2;
+            let level = Strength { elo: mid, ..s }.level_x100();
+            assert!(level.abs_diff(i as u16 * 200 - 100) <= 1, "{mid}: {level}");
+        }
+        // The scale rises with the Elo.
+        let levels: Vec<u16> = (MIN_ELO..=MAX_ELO).map(|elo| Strength { elo, ..s }.level_x100()).collect();
+        assert!(levels.windows(2).all(|w| w[0] <= w[1]) && levels[levels.len() - 1] == 2000);
     }
 
     #[test]
