@@ -40,7 +40,7 @@ fn command_usage(command: &str) -> Option<String> {
     let lines: Vec<&str> = all
         .lines()
         .map(|l| l.trim_start_matches("usage:").trim())
-        .filter(|l| l.starts_with(&prefix) || *l == prefix.trim_end())
+        .filter(|l| l.starts_with(&prefix))
         .collect();
     (!lines.is_empty()).then(|| format!("usage: {}", lines.join("\n       ")))
 }
@@ -62,19 +62,13 @@ pub fn run(args: &[String]) -> ExitCode {
         Some("tune") => tune::parse(&args[1..]).and_then(|o| tune::run(&o)),
         Some("train") => train::parse(&args[1..]).and_then(|o| train::run(&o)),
         Some("book") => book::parse(&args[1..]).and_then(book::run),
-        Some("help" | "--help" | "-h") => match args.get(1) {
-            None => {
-                println!("{}", usage());
-                Ok(())
-            }
-            Some(command) => match command_usage(command) {
-                Some(text) => {
-                    println!("{text}");
-                    Ok(())
-                }
-                None => Err(format!("unknown command '{command}'\n{}", usage())),
-            },
-        },
+        Some("help" | "--help" | "-h") => {
+            let text = match args.get(1) {
+                None => Some(usage()),
+                Some(command) => command_usage(command),
+            };
+            text.map(|t| println!("{t}")).ok_or_else(|| format!("unknown command '{}'\n{}", args[1], usage()))
+        }
         Some("version" | "--version" | "-V") => {
             println!("{}", version());
             Ok(())

@@ -273,12 +273,8 @@ impl Engine {
     /// evaluation than the one the next search uses (`Use NNUE` or
     /// `EvalFile` changed since).
     fn forget_other_evaluation(&mut self) {
-        let same = match (&self.table_eval, &self.config.network) {
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
-        if !same {
+        let identity = |net: &Option<Arc<Network>>| net.as_ref().map(Arc::as_ptr);
+        if identity(&self.table_eval) != identity(&self.config.network) {
             self.pool.clear();
             if let Err(e) = self.clear_hash() {
                 let _ = self.events.send(SearchEvent::Message(e));

@@ -203,11 +203,17 @@ fn use_nnue_switches_the_bench_between_network_and_classical() {
     assert!(status.success());
 }
 
+/// Runs `chariot ARGS…`; returns its exit status and stdout.
+fn chariot(args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chariot")).args(args).output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).to_string())
+}
+
 #[test]
 fn the_command_line_names_the_network() {
     let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chariot")).args(args).output().unwrap();
-        (out.status.success(), String::from_utf8_lossy(&out.stdout).to_string())
+        let (code, text) = chariot(args);
+        (code == Some(0), text)
     };
     let (ok, text) = run(&["--version"]);
     assert!(ok);
@@ -232,22 +238,18 @@ fn the_command_line_names_the_network() {
 
 #[test]
 fn every_command_has_its_own_help() {
-    let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chariot")).args(args).output().unwrap();
-        (out.status.code(), String::from_utf8_lossy(&out.stdout).to_string())
-    };
     for command in ["perft", "bench", "judge", "datagen", "tune", "train", "book"] {
         for args in [vec![command, "--help"], vec![command, "-h"], vec!["help", command]] {
-            let (code, text) = run(&args);
+            let (code, text) = chariot(&args);
             assert_eq!(code, Some(0), "{args:?}");
             assert!(text.starts_with(&format!("usage: chariot {command} ")), "{args:?}: {text}");
             let others = text.lines().filter(|l| !l.contains(&format!("chariot {command} "))).count();
             assert_eq!(others, 0, "{args:?}: only {command}'s lines: {text}");
         }
     }
-    let (_, datagen) = run(&["datagen", "--help"]);
+    let (_, datagen) = chariot(&["datagen", "--help"]);
     assert_eq!(datagen.lines().count(), 2, "datagen has two forms: {datagen}");
-    let (code, _) = run(&["help", "nonsense"]);
+    let (code, _) = chariot(&["help", "nonsense"]);
     assert_eq!(code, Some(2));
 }
 
