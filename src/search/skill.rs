@@ -18,12 +18,13 @@
 //!
 //! The Elo scale: `UCI_Elo` runs from 800 to 2800, anchored at full
 //! strength = 2800 at the calibration time control (2+0.02, see the
-//! README); the levels below depend on nodes only, not on the clock or the
-//! machine. Each even `Skill Level` has the Elo the README's ladder measured
+//! README); the levels below depend on nodes, not on the machine (at
+//! 2+0.02 the clock also limits levels 16–19, whose budgets take 30–90
+//! ms). Each even `Skill Level` has the Elo the README's ladder measured
 //! for it ([`LADDER_ELO`], each level against the one two below, 100 games
 //! a step, summed down from 2800); `UCI_Elo` plays the level of that Elo,
 //! interpolated between the even levels. `Skill Level` itself is the
-//! ladder's index (about 100 Elo a level on average, not evenly).
+//! ladder's index (about 100 Elo a level on average, 50–150).
 
 use crate::board::zobrist::SplitMix64;
 use crate::search::score::MATE_BOUND;
@@ -39,14 +40,14 @@ pub const MAX_LEVEL: u8 = 20;
 /// The Elo of the even levels 0, 2, …, 20 as the ladder measured them
 /// (README, "Calibration"): full strength is 2800 and each level lies below
 /// the next by the measured result of their match.
-const LADDER_ELO: [u16; 11] = [791, 977, 1141, 1318, 1518, 1661, 1757, 2087, 2345, 2492, 2800];
+const LADDER_ELO: [u16; 11] = [741, 888, 1183, 1403, 1585, 1815, 2056, 2271, 2540, 2696, 2800];
 
 /// Node budget of each level (interpolated geometrically between whole
 /// levels); the last entry, at 20, is only the end point of that
 /// interpolation (level 20 itself is the unlimited search).
 const NODES: [u64; 21] = [
-    500, 750, 1_100, 1_600, 2_700, 3_600, 4_800, 6_000, 7_500, 9_500, 12_000, 12_300, 12_600, 17_000, 26_000,
-    32_000, 48_000, 55_000, 65_000, 150_000, 300_000,
+    500, 780, 1_200, 2_000, 3_200, 4_300, 5_700, 7_200, 9_000, 11_200, 14_000, 17_800, 22_500, 28_500,
+    36_000, 45_000, 57_000, 72_000, 90_000, 160_000, 300_000,
 ];
 
 /// Random spread in centipawns of each level (interpolated linearly).
@@ -218,7 +219,7 @@ mod tests {
         assert_eq!(skill(0).nodes(), 500);
         assert_eq!(skill(19).lines(), 2);
         assert_eq!(skill(0).lines(), 12);
-        let half = Strength { limit_strength: true, elo: 2750, ..Strength::DEFAULT }.skill().unwrap();
+        let half = Strength { limit_strength: true, elo: 2780, ..Strength::DEFAULT }.skill().unwrap();
         assert!(half.nodes() > skill(19).nodes() && half.spread() < skill(19).spread());
     }
 
