@@ -40,7 +40,7 @@ pub const MAX_LEVEL: u8 = 20;
 /// The Elo of the even levels 0, 2, …, 20 as the ladder measured them
 /// (README, "Calibration"): full strength is 2800 and each level lies below
 /// the next by the measured result of their match.
-const LADDER_ELO: [u16; 11] = [741, 888, 1183, 1403, 1585, 1815, 2056, 2271, 2540, 2696, 2800];
+const LADDER_ELO: [u16; 11] = [741, 888, 1183, 1403, 1585, 1815, 2056, 2271, 2540, 2696, MAX_ELO];
 
 /// Node budget of each level (interpolated geometrically between whole
 /// levels); the last entry, at 20, is only the end point of that
@@ -95,15 +95,13 @@ impl Strength {
 }
 
 /// The level (in hundredths) the ladder puts at `elo`: linear between the
-/// two even levels whose measured Elo it lies between.
+/// two even levels whose measured Elo it lies between, 0 below the ladder
+/// and full strength above it.
 fn level_x100_of_elo(elo: u16) -> u16 {
-    if elo <= LADDER_ELO[0] {
-        return 0;
-    }
     let i = LADDER_ELO.windows(2).position(|w| elo <= w[1]).unwrap_or(LADDER_ELO.len() - 2);
-    let (lo, hi) = (u32::from(LADDER_ELO[i]), u32::from(LADDER_ELO[i + 1]));
-    let frac = (u32::from(elo) - lo) * 200 / (hi - lo);
-    (i as u32 * 200 + frac).min(u32::from(MAX_LEVEL) * 100) as u16
+    let (lo, hi) = (LADDER_ELO[i], LADDER_ELO[i + 1]);
+    let frac = u32::from(elo.min(hi).saturating_sub(lo)) * 200 / u32::from(hi - lo);
+    (i as u32 * 200 + frac) as u16
 }
 
 impl Default for Strength {
