@@ -2,6 +2,7 @@
 //! search with a transposition table, quiescence search, pruning and
 //! reductions, run by one or more threads ([`crate::threads`]).
 
+mod gate;
 pub mod history;
 pub mod limits;
 pub mod movepick;

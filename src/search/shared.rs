@@ -16,6 +16,7 @@ use std::time::Instant;
 use crossbeam_channel::{Receiver, Sender, bounded};
 use once_cell::sync::Lazy;
 
+use super::gate::Gate;
 use super::score::{MATE_BOUND, NONE};
 use super::skill::Skill;
 use super::timeman::TimeManager;
@@ -83,8 +84,11 @@ pub struct SearchShared {
     pub root_moves: Vec<Move>,
     /// When `go` arrived.
     pub start: Instant,
-    /// More search threads than cores.
+    /// More search threads than cores: the helpers take turns at the gate.
     pub oversubscribed: bool,
+    /// Turns for the helpers when oversubscribed (the main thread never
+    /// waits for one).
+    pub gate: Gate,
     /// Where progress and the final move go (through [`SearchShared::emit`]
     /// and [`SearchShared::conclude`]).
     events: Sender<SearchEvent>,
@@ -128,6 +132,7 @@ impl SearchShared {
             start,
             events,
             oversubscribed: threads > *CORES,
+            gate: Gate::new(CORES.saturating_sub(1), threads),
             published: (0..threads).map(|_| Mutex::new(ThreadResult::NONE)).collect(),
             concluded: Mutex::new(false),
             done,

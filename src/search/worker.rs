@@ -173,6 +173,20 @@ impl Worker {
     /// result; the main thread then concludes the search (reports the move)
     /// unless the engine has already done so.
     pub fn run(&mut self, shared: Arc<SearchShared>) {
+        // Below full strength the main thread searches alone.
+        let helper_idle = self.id > 0 && shared.skill.is_some();
+        // With more threads than cores a helper waits for its turn first,
+        // before it allocates anything (a thread that the scheduler
+        // preempts inside the allocator holds up every thread that needs
+        // it), and does nothing if the search is over by then.
+        let gated = self.id > 0 && shared.oversubscribed && !helper_idle;
+        if gated {
+            shared.gate.enter(self.id);
+            if shared.stop.load(Ordering::Acquire) {
+                shared.gate.leave();
+                return;
+            }
+        }
         self.learned = true;
         self.pos = shared.root.clone();
         self.pos.reserve(MAX_PLY + 16);
@@ -197,8 +211,6 @@ impl Worker {
             .collect();
         self.stack.fill(Frame::default());
         self.skill_lines.clear();
-        // Below full strength the main thread searches alone.
-        let helper_idle = self.id > 0 && shared.skill.is_some();
         self.shared = Some(shared);
         if !self.root_moves.is_empty() && !helper_idle {
             self.iterative_deepening();
@@ -227,6 +239,9 @@ impl Worker {
         let shared = self.shared.take().expect("searching");
         shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
         shared.publish(self.id, result);
+        if gated {
+            shared.gate.leave();
+        }
         if self.id != 0 {
             return;
         }
@@ -296,13 +311,11 @@ impl Worker {
         } else if self.nodes & 511 == 0 {
             shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
         }
-        if shared.oversubscribed && self.nodes & 511 == 0 {
-            // More search threads than cores: give up the core often, so
-            // that the threads waiting for one (the one that answers `stop`
-            // and watches the clock above all) get it within milliseconds.
-            // (Lowering the priority of the extra threads instead would
-            // let them hold locks, the allocator's among them, for long.)
-            std::thread::yield_now();
+        if self.id > 0 && shared.oversubscribed && self.nodes & 4095 == 0 {
+            // More search threads than cores: a helper searches in turns
+            // (see `gate`), so that the threads that must answer at once
+            // (the main thread, the one reading `stop`) always get a core.
+            shared.gate.pass(self.id);
         }
         // A thread whose iteration another thread has completed is of no
         // more use there: it goes on to a deeper one (the main thread takes
