@@ -19,9 +19,9 @@ use crate::search::score::MATE_BOUND;
 use crate::types::{Color, PieceKind};
 
 /// `a(t)`: coefficients of `t⁰..t³`.
-const A: [f64; 4] = [780.526, -881.710, -312.891, 666.096];
+const A: [f64; 4] = [547.924, 10.429, -1335.899, 1035.912];
 /// `b(t)`: coefficients of `t⁰..t³`.
-const B: [f64; 4] = [43.368, 631.557, -884.354, 517.883];
+const B: [f64; 4] = [35.216, 371.960, -121.423, 21.157];
 /// The material at the start position.
 pub const START_MATERIAL: u32 = 50;
 
@@ -102,7 +102,7 @@ mod tests {
         // The fit: at the start a level score wins or loses 31 % each; with
         // 20 of the 50 points of material left it is drawn four times in five;
         // 900 cp ahead with 10 points left, it is won seven times in ten.
-        assert_eq!(wdl(0, START_MATERIAL), Wdl { win: 306, draw: 388, loss: 306 });
+        assert_eq!(wdl(0, START_MATERIAL), Wdl { win: 301, draw: 398, loss: 301 });
         assert!(wdl(0, 20).draw > 800);
         assert!(wdl(900, 10).win > 700);
         assert_eq!(material(&Position::startpos()), START_MATERIAL);
