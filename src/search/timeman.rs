@@ -44,7 +44,7 @@ impl TimeManager {
             let ideal = usable / mtg + inc * 3 / 4;
             (ideal.min(usable * 4 / 10), (ideal * 4).min(usable * 7 / 10))
         };
-        let soft = ideal * 6 / 10;
+        let soft = ideal * 8 / 10;
         TimeManager { soft: Some(ms(soft.max(1))), hard: Some(ms(hard.max(1))) }
     }
 }
