@@ -99,9 +99,10 @@ mod tests {
         }
         assert_eq!(wdl(mate_in(5), 20), Wdl { win: 1000, draw: 0, loss: 0 });
         assert_eq!(wdl(mated_in(4), 20), Wdl { win: 0, draw: 0, loss: 1000 });
-        // The fit: at the start a level score wins or loses 31 % each; with
-        // 20 of the 50 points of material left it is drawn four times in five;
-        // 900 cp ahead with 10 points left, it is won seven times in ten.
+        // The fit: at the start a level score wins or loses 30 % each; with
+        // 20 of the 50 points of material left it is drawn more than four
+        // times in five; 900 cp ahead with 10 points left, it is won more
+        // than seven times in ten.
         assert_eq!(wdl(0, START_MATERIAL), Wdl { win: 301, draw: 398, loss: 301 });
         assert!(wdl(0, 20).draw > 800);
         assert!(wdl(900, 10).win > 700);

@@ -84,11 +84,9 @@ pub struct SearchShared {
     pub root_moves: Vec<Move>,
     /// When `go` arrived.
     pub start: Instant,
-    /// More search threads than cores: the helpers take turns at the gate.
-    pub oversubscribed: bool,
-    /// Turns for the helpers when oversubscribed (the main thread never
-    /// waits for one).
-    pub gate: Gate,
+    /// With more search threads than cores, the turns the helpers take for
+    /// the cores (the main thread never waits for one); None otherwise.
+    pub gate: Option<Gate>,
     /// Where progress and the final move go (through [`SearchShared::emit`]
     /// and [`SearchShared::conclude`]).
     events: Sender<SearchEvent>,
@@ -131,8 +129,7 @@ impl SearchShared {
             root_moves,
             start,
             events,
-            oversubscribed: threads > *CORES,
-            gate: Gate::new(CORES.saturating_sub(1), threads),
+            gate: (threads > *CORES).then(|| Gate::new(CORES.saturating_sub(1), threads)),
             published: (0..threads).map(|_| Mutex::new(ThreadResult::NONE)).collect(),
             concluded: Mutex::new(false),
             done,

@@ -179,11 +179,11 @@ impl Worker {
         // before it allocates anything (a thread that the scheduler
         // preempts inside the allocator holds up every thread that needs
         // it), and does nothing if the search is over by then.
-        let gated = self.id > 0 && shared.oversubscribed && !helper_idle;
-        if gated {
-            shared.gate.enter(self.id);
+        let gated = self.id > 0 && !helper_idle;
+        if gated && let Some(gate) = &shared.gate {
+            gate.enter(self.id);
             if shared.stop.load(Ordering::Acquire) {
-                shared.gate.leave();
+                gate.leave();
                 return;
             }
         }
@@ -239,8 +239,8 @@ impl Worker {
         let shared = self.shared.take().expect("searching");
         shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
         shared.publish(self.id, result);
-        if gated {
-            shared.gate.leave();
+        if gated && let Some(gate) = &shared.gate {
+            gate.leave();
         }
         if self.id != 0 {
             return;
@@ -311,11 +311,14 @@ impl Worker {
         } else if self.nodes & 511 == 0 {
             shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
         }
-        if self.id > 0 && shared.oversubscribed && self.nodes & 4095 == 0 {
+        if self.id > 0
+            && self.nodes & 4095 == 0
+            && let Some(gate) = &shared.gate
+        {
             // More search threads than cores: a helper searches in turns
             // (see `gate`), so that the threads that must answer at once
             // (the main thread, the one reading `stop`) always get a core.
-            shared.gate.pass(self.id);
+            gate.pass(self.id);
         }
         // A thread whose iteration another thread has completed is of no
         // more use there: it goes on to a deeper one (the main thread takes
