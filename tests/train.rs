@@ -96,6 +96,24 @@ fn training_lowers_the_loss_and_the_quantised_network_follows_the_float_one() {
 }
 
 #[test]
+fn a_run_started_from_the_built_in_network_starts_where_it_is() {
+    // The built-in network already predicts this data far better than
+    // random weights; zero epochs from it write a network whose feature
+    // layer is the built-in one's, bit for bit.
+    let (from_net, from_random) = (temp("init.nnue"), temp("noinit.nnue"));
+    let err = train(&from_net, &["--epochs", "0", "--threads", "1", "--init", "default"]);
+    let random = train(&from_random, &["--epochs", "0", "--threads", "1"]);
+    let name = chariot::eval::nnue::Network::embedded().name().to_string();
+    assert!(err.contains(&format!("starting from network {name}")), "{err}");
+    let (warm, cold) = (number_after(&err, "loss now: train "), number_after(&random, "loss now: train "));
+    assert!(warm < cold * 0.7, "loss from the built-in network {warm}, from random weights {cold}");
+    let written = NetworkData::from_bytes(&std::fs::read(&from_net).unwrap()).unwrap();
+    let built_in = NetworkData::from_bytes(chariot::eval::nnue::network::EMBEDDED_BYTES).unwrap();
+    assert_eq!((written.ft_weights, written.ft_bias), (built_in.ft_weights, built_in.ft_bias));
+    remove(&[&from_net, &from_random]);
+}
+
+#[test]
 fn one_thread_and_a_seed_give_the_same_network() {
     let (a, b, c) = (temp("a.nnue"), temp("b.nnue"), temp("c.nnue"));
     train(&a, &["--epochs", "2", "--threads", "1", "--seed", "7"]);
@@ -167,6 +185,12 @@ fn bad_arguments_and_files_are_refused_with_status_2() {
         (vec!["train", "--out", o, "/no/such/file.bin"], "cannot open"),
         (vec!["train", "--out", o, "--resume", "/no/such.ckpt", d], "cannot read"),
         (vec!["train", "--out", o, "--resume", d, d], "not a chariot train checkpoint"),
+        (vec!["train", "--out", o, "--init", "/no/such.nnue", d], "cannot read network file '/no/such.nnue'"),
+        (
+            vec!["train", "--out", o, "--init", "Cargo.toml", d],
+            "network file 'Cargo.toml': not a chariot network",
+        ),
+        (vec!["train", "--out", o, "--init", "default", "--resume", o, d], "exclude each other"),
         (vec!["train", "--out", "/no/such/dir/net.nnue", "--epochs", "1", d], "cannot write"),
         (vec!["train", "--out", o, "Cargo.toml"], "not a chariot datagen file"),
     ] {

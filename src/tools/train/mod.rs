@@ -3,7 +3,7 @@
 //!
 //! `chariot train --out NET [--epochs N] [--lr X] [--batch N] [--lambda X]
 //! [--wd X] [--threads N] [--seed N] [--holdout F] [--limit N] [--resume
-//! CHECKPOINT] [--mirror] DATA…` reads the positions of the data files
+//! CHECKPOINT | --init NET] [--mirror] DATA…` reads the positions of the data files
 //! ([`data`]; with `--mirror` each position also left-right mirrored),
 //! holds out the positions of a fraction `--holdout` of the games (whole
 //! games, chosen by a hash of the game's number), and runs `--epochs` passes
@@ -13,7 +13,9 @@
 //! every step ([`network`]). After every epoch it prints the training and
 //! holdout loss and writes `NET.ckpt` (a checkpoint, [`checkpoint`]) and
 //! `NET.svg` (the loss curves, [`plot`]); `--resume NET.ckpt` continues a
-//! killed run up to `--epochs`, with the same data and options. At the end
+//! killed run up to `--epochs`, with the same data and options. `--init
+//! NET` starts from a network file (`default`: the built-in network)
+//! instead of random weights, to go on from a network with new data. At the end
 //! the network is rounded to integers ([`quantise`], [`refine`]), read back from its
 //! bytes, compared with the float network on the holdout positions, and
 //! written to NET if they agree within [`quantise::TOLERANCE_CP`] on average.
@@ -45,7 +47,7 @@ use network::{Network, PARAMS};
 use optim::AdamW;
 
 /// The usage line of `chariot train`.
-pub const USAGE: &str = "chariot train --out NET [--epochs N] [--lr X] [--batch N] [--lambda X] [--wd X] [--threads N] [--seed N] [--holdout F] [--limit N] [--resume CHECKPOINT] [--mirror] DATA...";
+pub const USAGE: &str = "chariot train --out NET [--epochs N] [--lr X] [--batch N] [--lambda X] [--wd X] [--threads N] [--seed N] [--holdout F] [--limit N] [--resume CHECKPOINT | --init NET] [--mirror] DATA...";
 
 /// Seconds between progress lines within an epoch.
 const PROGRESS_SECONDS: f64 = 10.0;
@@ -77,6 +79,9 @@ pub struct Options {
     pub limit: u64,
     /// A checkpoint to continue from.
     pub resume: Option<PathBuf>,
+    /// A network file to start from (`default`: the built-in one) instead
+    /// of random weights.
+    pub init: Option<String>,
     /// Also train on every position mirrored left to right (files a..i
     /// read as i..a): the rules are symmetric, so the mirror is as true.
     pub mirror: bool,
@@ -98,6 +103,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         holdout: 0.1,
         limit: u64::MAX,
         resume: None,
+        init: None,
         mirror: false,
     };
     let line = CommandLine::split(args, &["--mirror"], USAGE)?;
@@ -107,6 +113,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         match flag {
             "--out" => out = Some(PathBuf::from(value)),
             "--resume" => o.resume = Some(PathBuf::from(value)),
+            "--init" => o.init = Some(value.to_string()),
             "--epochs" => o.epochs = int(flag, value, 0, 100_000)? as u32,
             "--batch" => o.batch = int(flag, value, 1, 1 << 24)? as usize,
             "--limit" => o.limit = int(flag, value, 1, u64::MAX)?,
@@ -120,6 +127,11 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         }
     }
     (o.out, o.data) = line.out_and_data("train", out, "NET", USAGE)?;
+    if o.resume.is_some() && o.init.is_some() {
+        return Err(format!(
+            "--resume and --init exclude each other (a checkpoint has its own weights)\nusage: {USAGE}"
+        ));
+    }
     Ok(o)
 }
 
@@ -128,6 +140,20 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)
+}
+
+/// The parameters and name of the network file `path` (`default`: the
+/// built-in network); the error names the file and says what is wrong.
+fn network_file(path: &str) -> Result<(crate::eval::nnue::format::NetworkData, String), String> {
+    use crate::eval::nnue::format::{NetworkData, name};
+    let bytes = if path.eq_ignore_ascii_case("default") {
+        crate::eval::nnue::network::EMBEDDED_BYTES.to_vec()
+    } else {
+        std::fs::read(path).map_err(|e| format!("cannot read network file '{}': {e}", path.escape_debug()))?
+    };
+    let data = NetworkData::from_bytes(&bytes)
+        .map_err(|e| format!("network file '{}': {e}", path.escape_debug()))?;
+    Ok((data, name(&bytes)))
 }
 
 /// The training positions of epoch `epoch` (from 1) in their shuffled
@@ -145,6 +171,15 @@ fn shuffled(train: &[u32], seed: u64, epoch: u32) -> Vec<u32> {
 /// Runs the trainer.
 pub fn run(o: &Options) -> Result<(), String> {
     let start = Instant::now();
+    // The starting network first: a bad file is reported before the data is read.
+    let initial = match &o.init {
+        Some(path) => {
+            let (data, name) = network_file(path)?;
+            eprintln!("train: starting from network {name}");
+            quantise::dequantise(&data)
+        }
+        None => Network::random(o.seed),
+    };
     let mut data = Dataset::default();
     data.mirror = o.mirror;
     for path in &o.data {
@@ -180,12 +215,7 @@ pub fn run(o: &Options) -> Result<(), String> {
             eprintln!("train: resuming from {} after epoch {}", path.display(), c.epoch);
             c
         }
-        None => Checkpoint {
-            epoch: 0,
-            net: Network::random(o.seed),
-            adam: AdamW::new(PARAMS),
-            history: Vec::new(),
-        },
+        None => Checkpoint { epoch: 0, net: initial, adam: AdamW::new(PARAMS), history: Vec::new() },
     };
     eprintln!(
         "train: lambda {}, lr {} (cosine to x{}), wd {}, batch {}, {} threads; loss now: train {:.6}, holdout {:.6}",

@@ -23,6 +23,16 @@ pub fn quantise(net: &Network) -> NetworkData {
     }
 }
 
+/// The float network an integer one stands for (the inverse of
+/// [`quantise`]): a network file as the starting point of a training run.
+pub fn dequantise(q: &NetworkData) -> Network {
+    let mut params = Vec::with_capacity(OUT_BIAS + 1);
+    params.extend(q.ft_weights.iter().chain(&q.ft_bias).map(|&w| f32::from(w) / QA as f32));
+    params.extend(q.out_weights.iter().map(|&w| f32::from(w) / QB as f32));
+    params.push((f64::from(q.out_bias) / f64::from(QA * QB)) as f32);
+    Network { params }
+}
+
 /// The integer network's evaluation in centipawns, side to move's view, of a
 /// position with active `inputs`, and its largest accumulator value in
 /// absolute terms (an engine keeping accumulators in i16 needs it ≤ 32,767).
@@ -110,6 +120,15 @@ mod tests {
             let float = net.eval_cp(inputs);
             assert!((cp as f32 - float).abs() <= 3.0, "{cp} against {float}");
         }
+    }
+
+    #[test]
+    fn a_network_file_dequantised_quantises_back_to_itself() {
+        let q = NetworkData::random(9, 2000);
+        let net = dequantise(&q);
+        assert_eq!(net.params.len(), super::super::network::PARAMS);
+        assert_eq!(quantise(&net), q);
+        assert!((net.params[OUT_BIAS] as f64 * (QA * QB) as f64 - q.out_bias as f64).abs() < 0.5);
     }
 
     #[test]
