@@ -126,6 +126,11 @@ impl Engine {
         &self.pos
     }
 
+    /// The search settings (MultiPV, move overhead, rules, strength, network).
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
     /// The search settings (MultiPV, move overhead, move limit).
     pub fn config_mut(&mut self) -> &mut SearchConfig {
         &mut self.config

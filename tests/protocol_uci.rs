@@ -439,6 +439,32 @@ fn bench_runs_and_stops() {
     e.sync();
 }
 
+/// `bench` in a session searches by the session's rule set, as `chariot
+/// bench --rules` does (the two rule sets already differ at depth 5).
+#[test]
+fn bench_follows_the_rule_set() {
+    let _g = shared_cpu();
+    let cli = |rules: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chariot"))
+            .args(["bench", "5", "--rules", rules])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        text.lines().last().unwrap().split(' ').next().unwrap().to_string()
+    };
+    let (asian, chinese) = (cli("asian"), cli("chinese"));
+    assert_ne!(asian, chinese);
+    let mut e = uci();
+    for (set, want) in [("chinese", &chinese), ("asian", &asian)] {
+        e.send(&format!("setoption name RuleSet value {set}"));
+        e.send("bench 5");
+        let lines = e.read_until(|l| l.ends_with(" nps") && !l.starts_with("position"));
+        let total = lines.last().unwrap().split(' ').next().unwrap();
+        assert_eq!(total, want, "{set}");
+    }
+    e.sync();
+}
+
 #[test]
 fn end_of_input_finishes_the_search_and_exits() {
     let _g = shared_cpu();

@@ -51,10 +51,10 @@ impl Job {
     }
 
     /// The bench: every bench position searched to `depth` with one thread
-    /// and a fresh 16 MB table, as `chariot bench` does, evaluating with
-    /// `network` (classically if `None`).
-    pub fn bench(depth: u32, network: Option<Arc<Network>>) -> std::io::Result<Job> {
-        Job::spawn("bench", move |stop, out| run_bench(depth, network, stop, out))
+    /// and a fresh 16 MB table, as `chariot bench` does, by `rules` (the
+    /// session's rule set), evaluating with `network` (classically if `None`).
+    pub fn bench(depth: u32, rules: Rules, network: Option<Arc<Network>>) -> std::io::Result<Job> {
+        Job::spawn("bench", move |stop, out| run_bench(depth, rules, network, stop, out))
     }
 
     /// Asks the job to finish early.
@@ -118,10 +118,16 @@ fn perft_divide(mut pos: Position, depth: u32, stop: &AtomicBool, out: &Sender<J
 }
 
 /// [`bench::run`], its lines sent as they come.
-fn run_bench(depth: u32, network: Option<Arc<Network>>, stop: &AtomicBool, out: &Sender<JobOutput>) {
+fn run_bench(
+    depth: u32,
+    rules: Rules,
+    network: Option<Arc<Network>>,
+    stop: &AtomicBool,
+    out: &Sender<JobOutput>,
+) {
     let n = bench::POSITIONS.len();
     let mut done = 0;
-    let result = bench::run(depth, Rules::DEFAULT, network, stop, |i, fen, nodes| {
+    let result = bench::run(depth, rules, network, stop, |i, fen, nodes| {
         done = i + 1;
         send(out, JobOutput::Line(format!("position {}/{n}: {nodes} nodes  {fen}", i + 1)));
     });

@@ -265,7 +265,8 @@ impl<W: Write> Session<W> {
             Command::Bench(depth) => {
                 self.stop_all();
                 let network = self.engine.search_network();
-                self.start_job(Job::bench(depth.unwrap_or(bench::DEFAULT_DEPTH), network));
+                let rules = self.engine.config().rules;
+                self.start_job(Job::bench(depth.unwrap_or(bench::DEFAULT_DEPTH), rules, network));
             }
         }
         true
