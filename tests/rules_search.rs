@@ -3,7 +3,7 @@
 //! loses by perpetual check or chase under the Asian rules, or by perpetual
 //! check or any forbidden pattern under the Chinese rules, each with its
 //! rule set), the engine, playing the violator with the game history and
-//! the rule set, chooses another move — unless every move loses anyway.
+//! the rule set, chooses another move.
 
 mod common;
 
