@@ -21,9 +21,10 @@ BOOK_FLAGS ?= --min-count 2 --max-ply 20 --min-score 0.25
 DATA ?=
 EPOCHS ?= 30
 TUNE_FLAGS ?=
-# make train: the network file and the trainer's options (DATA and EPOCHS as for tune).
+# make train: the network file and the trainer's options (DATA as for tune); the
+# defaults are those the built-in network was trained with.
 NET ?=
-TRAIN_FLAGS ?=
+TRAIN_FLAGS ?= --epochs 12 --seed 1 --mirror
 
 all: build ## Release build, portable to any x86-64 (target/release/chariot)
 
@@ -64,10 +65,10 @@ tune: build ## Fit src/eval/params.rs to DATA="file ..." (EPOCHS=30, TUNE_FLAGS=
 	@test -n "$(DATA)" || { echo 'usage: make tune DATA="data/datagen-seed1.bin ..." [EPOCHS=N] [TUNE_FLAGS=...]' >&2; exit 2; }
 	$(BIN) tune --out src/eval/params.rs --epochs $(EPOCHS) $(TUNE_FLAGS) $(DATA)
 
-train: build ## Train an NNUE network on DATA="file ..." into NET=nets/xxx.nnue (EPOCHS=30, TRAIN_FLAGS="--lambda 0.3 --lr 0.001 ..."); NET.svg shows the loss curves
-	@test -n "$(DATA)" -a -n "$(NET)" || { echo 'usage: make train DATA="data/datagen-seed1.bin ..." NET=nets/xxx.nnue [EPOCHS=N] [TRAIN_FLAGS=...]' >&2; exit 2; }
+train: build ## Train an NNUE network on DATA="file ..." into NET=nets/xxx.nnue (TRAIN_FLAGS="--epochs 12 --seed 1 --mirror", add e.g. "--init default --lr 0.0003"); NET.svg shows the loss curves
+	@test -n "$(DATA)" -a -n "$(NET)" || { echo 'usage: make train DATA="data/datagen-seed1.bin ..." NET=nets/xxx.nnue [TRAIN_FLAGS=...]' >&2; exit 2; }
 	mkdir -p $(dir $(NET))
-	$(BIN) train --out $(NET) --epochs $(EPOCHS) $(TRAIN_FLAGS) $(DATA)
+	$(BIN) train --out $(NET) $(TRAIN_FLAGS) $(DATA)
 
 book: build ## Remake books/default.book, the built-in book: BOOK_GAMES self-play games from the start position at BOOK_NODES a move (THREADS at once; the same games whatever THREADS), kept by BOOK_FLAGS
 	mkdir -p $(DATA_DIR)
