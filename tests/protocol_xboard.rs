@@ -395,26 +395,35 @@ fn draw_offers_and_resignation() {
 }
 
 /// A perpetual mate threat (长杀) by Red, played out in force mode: the
-/// option decides the claim.
+/// option decides the ruling. The Asian draw is claimed; the Chinese win
+/// is not (XBoard would refuse it, see `the_arbiter_claims_results`): the
+/// debug log gives it and the engine plays on.
 #[test]
-fn the_rule_set_option_decides_the_claim() {
+fn the_rule_set_option_decides_the_ruling() {
     let _g = shared_cpu();
     let mut e = xboard();
     let fen = "3a5/5k3/4b4/9/9/8R/9/9/4K4/4C4 w - - 0 1";
     let moves = ["e1d1", "e7g5", "d1e1", "g5e7", "e1d1", "e7g5", "d1e1", "g5e7"];
-    for (rules, claim) in [
-        ("chinese", "0-1 {Perpetual mate threat by Red}"),
-        ("asian", "1/2-1/2 {Plain repetition (no perpetual check or chase)}"),
-    ] {
+    let setup = |e: &mut EngineProcess, rules: &str| {
         e.send(&format!("option RuleSet={rules}"));
         e.send("force");
+        e.send("sd 3");
         e.send(&format!("setboard {fen}"));
         for m in moves {
             e.send(&format!("usermove {m}"));
         }
         e.send("go");
-        assert_eq!(sync(&mut e, 1), [claim], "{rules}");
-    }
+    };
+    setup(&mut e, "asian");
+    assert_eq!(sync(&mut e, 1), ["1/2-1/2 {Plain repetition (no perpetual check or chase)}"]);
+    setup(&mut e, "chinese");
+    let (mv, before) = read_move(&mut e);
+    assert_legal(fen, &moves, &mv);
+    assert_eq!(
+        before[0],
+        "# the rules give 0-1 {Perpetual mate threat by Red}; not claimed: XBoard rules repetitions itself"
+    );
+    assert!(!before.iter().any(|l| l.starts_with("0-1")), "{before:?}");
     e.send("option RuleSet=skyrule");
     assert!(
         sync(&mut e, 2)[0].starts_with("Error (bad option: option 'RuleSet' needs one of asian, chinese")
@@ -434,8 +443,13 @@ fn the_arbiter_claims_results() {
     let (mv, _) = read_move(&mut e);
     assert_eq!(mv, "i0i9");
     assert_eq!(e.read_until(|l| l.starts_with("1-0")).pop().unwrap(), "1-0 {Checkmate: Black is mated}");
-    // A perpetual check, played out in force mode: on move, the engine
-    // claims the game for Black.
+    // A perpetual check, played out in force mode. A win by a repetition
+    // rule is not claimed: XBoard checks an engine's win claims against its
+    // own judgement (`-testClaims`, on in its default configuration), which
+    // knows no such win and would forfeit the claimer; it rules perpetual
+    // check and chase itself when the position repeats further. So the
+    // engine, on move as Red, the violator, says the ruling in its debug
+    // log and plays on.
     let (fen, moves) = PERPETUAL;
     e.send("force");
     e.send(&format!("setboard {fen}"));
@@ -443,9 +457,12 @@ fn the_arbiter_claims_results() {
         e.send(&format!("usermove {m}"));
     }
     e.send("go");
-    assert_eq!(sync(&mut e, 1), ["0-1 {Perpetual check by Red}"]);
+    let (mv, before) = read_move(&mut e);
+    assert_legal(fen, &moves, &mv);
+    let note = "# the rules give 0-1 {Perpetual check by Red}; not claimed: XBoard rules repetitions itself";
+    assert_eq!(before[0], note);
     // The engine as Black: Red checks for the third time and the engine
-    // repeats, which wins by rule; it claims after its move.
+    // repeats, which wins by rule (no claim: the note, then it ponders on).
     e.send("force");
     e.send(&format!("setboard {fen}"));
     for m in &moves[..6] {
@@ -455,7 +472,8 @@ fn the_arbiter_claims_results() {
     e.send(&format!("usermove {}", moves[6]));
     let (mv, _) = read_move(&mut e);
     assert_eq!(mv, moves[7]);
-    assert_eq!(e.read_until(|l| l.starts_with("0-1")).pop().unwrap(), "0-1 {Perpetual check by Red}");
+    let after = sync(&mut e, 3);
+    assert!(after.contains(&note.to_string()) && !after.iter().any(|l| l.starts_with("0-1")), "{after:?}");
     // The 60-round limit: the move that reaches it draws.
     e.send("force");
     e.send(&format!("setboard {}", BEHIND.replace(" b - - 0 1", " w - - 119 60")));

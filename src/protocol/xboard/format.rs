@@ -3,7 +3,7 @@
 
 use crate::protocol::format::{clip, pv_text};
 use crate::protocol::options::{self, Kind};
-use crate::rules::{Outcome, Ruling};
+use crate::rules::{Outcome, Rule, Ruling};
 use crate::search::SearchInfo;
 use crate::search::score::Reported;
 use crate::tt::Bound;
@@ -89,15 +89,27 @@ pub fn thinking(i: &SearchInfo) -> String {
     format!("{} {} {} {} {}{bound}", i.depth, score(i.score), i.time_ms / 10, i.nodes, pv_text(&i.pv))
 }
 
-/// The claim of a game the arbiter has ended, e.g. `0-1 {Perpetual check
+/// The result of a game the arbiter has ended, e.g. `0-1 {Perpetual check
 /// by Red}`; `None` while the game goes on.
-pub fn claim(ruling: &Ruling) -> Option<String> {
+pub fn result(ruling: &Ruling) -> Option<String> {
     let code = match ruling.outcome? {
         Outcome::RedWins => "1-0",
         Outcome::BlackWins => "0-1",
         Outcome::Draw => "1/2-1/2",
     };
     Some(format!("{code} {{{}}}", reason(&ruling.rule.to_string())))
+}
+
+/// True if the result is claimed: every ruling but a win by a repetition
+/// rule (perpetual check, chase, a forbidden pattern). XBoard verifies an
+/// engine's win claim against its own judgement (`-testClaims`, on in its
+/// default configuration), which knows only mate and stalemate as wins, so
+/// it would forfeit a correct claim of one of those; it rules perpetual
+/// check and chase itself when the position repeats (`-repeatsToDraw`),
+/// so the engine plays on and leaves that ruling to it. Draws are claimed:
+/// XBoard flags the third occurrence and the move limit as claimable.
+pub fn is_claimed(ruling: &Ruling) -> bool {
+    !matches!(ruling.rule, Rule::PerpetualCheck { .. } | Rule::PerpetualChase { .. } | Rule::Forbidden { .. })
 }
 
 /// The arbiter's wording with the sentence and the side names capitalised

@@ -14,8 +14,10 @@
 //!   centipawns from the engine's side, time in centiseconds, mates as
 //!   ±(100000 + moves).
 //! * Results the arbiter rules are claimed as `1-0 {…}`, `0-1 {…}` or
-//!   `1/2-1/2 {…}` with the rule in words; a proven loss resigns, and a draw
-//!   offer is accepted (`offer draw`) unless the engine is ahead.
+//!   `1/2-1/2 {…}` with the rule in words, but for wins by a repetition
+//!   rule, which XBoard rules itself and would refuse as claims; a proven
+//!   loss resigns, and a draw offer is accepted (`offer draw`) unless the
+//!   engine is ahead.
 //! * Bad input gets `Error (…): …` or `Illegal move: …`, and a refused move
 //!   or FEN never changes the position.
 

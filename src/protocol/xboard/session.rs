@@ -403,17 +403,18 @@ impl<W: Write> Session<W> {
     }
 
     /// If the arbiter says the game is over, claims the result and stops
-    /// playing; true if it did.
+    /// playing; true if it did. A win by a repetition rule is not claimed
+    /// (see [`format::is_claimed`]): the debug log says so, and play goes on.
     fn claim_if_over(&mut self) -> bool {
         let ruling = self.engine.ruling();
-        match format::claim(&ruling) {
-            Some(line) => {
-                self.say(&line);
-                self.mode = Mode::Force;
-                true
-            }
-            None => false,
+        let Some(result) = format::result(&ruling) else { return false };
+        if !format::is_claimed(&ruling) {
+            self.note(&format!("the rules give {result}; not claimed: XBoard rules repetitions itself"));
+            return false;
         }
+        self.say(&result);
+        self.mode = Mode::Force;
+        true
     }
 
     /// Starts thinking about the engine's move (or claims the result).
