@@ -76,7 +76,7 @@ book: build ## Remake books/default.book, the built-in book: BOOK_GAMES self-pla
 	$(BIN) datagen --out $(DATA_DIR)/book-positions.bin --games-out $(DATA_DIR)/book-games.txt --games $(BOOK_GAMES) --nodes $(BOOK_NODES) --threads $(THREADS) --seed 1 --random-plies 0
 	$(BIN) book build --out books/default.book $(BOOK_FLAGS) $(DATA_DIR)/book-games.txt
 
-xboard-test: build ## The real XBoard under Xvfb: Chariot vs Chariot and vs fairy-stockfish (needs xboard xvfb imagemagick fairy-stockfish; ~5 min)
+xboard-test: build ## The real XBoard under Xvfb: Chariot vs Chariot, vs fairy-stockfish, and against a scripted perpetual check (needs xboard xvfb imagemagick fairy-stockfish; ~6 min)
 	tools/xboard-test.sh $(BIN)
 
 clean:

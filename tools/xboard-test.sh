@@ -3,6 +3,10 @@
 # under Xvfb plays
 #   1. Chariot against Chariot (-mode TwoMachines, one fast game), and
 #   2. Chariot against fairy-stockfish (its CECP mode, variant xiangqi),
+#   3. Chariot (Black) against a scripted engine (tools/cecp_script.py) that
+#      checks for ever from a set position, with XBoard testing claims: the
+#      game must go to Chariot by XBoard's own perpetual-check ruling (an
+#      engine's claim of such a win would count as false there),
 # saves each game (-saveGameFile) and XBoard's debug log (-debug), and checks
 # that every game ends with a result, that XBoard saw no illegal move, false
 # claim, forfeit, time loss or engine error, and that the engines' replies
@@ -13,7 +17,9 @@
 # Usage: tools/xboard-test.sh [chariot binary]   (make xboard-test)
 # Settings: XBOARD_TC (base, default 0:20), XBOARD_INC (default 0.2),
 #           XBOARD_OUT (directory for games and logs, default a temp dir),
-#           XBOARD_SHOT (where to write the screenshot PNG; none if empty).
+#           XBOARD_SHOT (where to write the screenshot PNG; none if empty),
+#           XBOARD_GAMES (which games, default "chariot-chariot
+#           chariot-fairy-stockfish chariot-perpetual").
 set -euo pipefail
 
 BIN=$(realpath "${1:-target/release/chariot}")
@@ -23,6 +29,8 @@ TC=${XBOARD_TC:-0:20}
 INC=${XBOARD_INC:-0.2}
 OUT=${XBOARD_OUT:-$(mktemp -d /tmp/chariot-xboard.XXXXXX)}
 SHOT=${XBOARD_SHOT:-}
+GAMES=${XBOARD_GAMES:-chariot-chariot chariot-fairy-stockfish chariot-perpetual}
+TOOLS=$(realpath "$(dirname "$0")")
 # XBoard's oriental xiangqi pieces and board (themes/conf/xq).
 THEME=/usr/share/games/xboard/themes
 mkdir -p "$OUT"
@@ -45,8 +53,12 @@ failures=0
 
 # play NAME FIRST SECOND SIDES [screenshot-after-seconds]: one game, FIRST
 # plays Red; SIDES are the engines that are Chariot ("first", "second").
+# EXTRA: more XBoard arguments; EXPECT: the result and words the game must end with.
+EXTRA=()
+EXPECT=""
 play() {
     local name=$1 first=$2 second=$3 sides=$4 shot_after=${5:-}
+    case " $GAMES " in *" $name "*) ;; *) return ;; esac
     local pgn="$OUT/$name.pgn" log="$OUT/$name.debug"
     rm -f "$pgn" "$log"
     echo "== $name: $(basename "${first%% *}") (Red) vs $(basename "${second%% *}") (Black), $TC + $INC s"
@@ -57,7 +69,7 @@ play() {
         -xexit -popupMoveErrors false -showThinking true -engineOutputUp false \
         -pid "$THEME/xiangqi" -trueColors true -useBoardTexture true -overrideLineGap 0 \
         -liteBackTextureFile "$THEME/textures/xqboard-9x10.png" \
-        -darkBackTextureFile "$THEME/textures/xqboard-9x10.png" \
+        -darkBackTextureFile "$THEME/textures/xqboard-9x10.png" "${EXTRA[@]}" \
         >"$OUT/$name.stdout" 2>&1 &
     local pid=$!
     if [ -n "$shot_after" ] && [ -n "$SHOT" ]; then
@@ -89,6 +101,9 @@ check() {
         1-0|0-1|1/2-1/2) ;;
         *) echo "FAIL $name: no result ('$result')"; failures=$((failures + 1)) ;;
     esac
+    if [ -n "$EXPECT" ] && ! grep -q -F "$EXPECT" "$pgn"; then
+        echo "FAIL $name: the game does not end with '$EXPECT'"; failures=$((failures + 1))
+    fi
     bad=$(grep -a -E 'GameEnds\(.*(Forfeit|False|on time|llegal|unexpectedly)|exited unexpectedly' "$log" || true)
     for side in $sides; do
         bad+=$(grep -a -E "<$side ?: (Illegal move|Error \()|>$side ?: rejected " "$log" || true)
@@ -101,6 +116,18 @@ check() {
 
 play chariot-chariot "$BIN" "$BIN" "first second"
 play chariot-fairy-stockfish "$BIN" "$FSF" "first" 25
+
+# Red's rook checks from a9 and a8 in turn; Black's king can only step
+# between e9 and e8 (Red's pawn guards e7), and Black, two rooks up and
+# threatening mate, is winning anyway. The position repeats; Chariot,
+# winning by rule at the third occurrence, does not claim, and XBoard rules
+# the perpetual check at the sixth.
+echo "4k4/R8/9/4P4/9/9/9/6r2/7r1/3K5 w - - 0 1" >"$OUT/perpetual.fen"
+EXTRA=(-lpf "$OUT/perpetual.fen" -testClaims true -repeatsToDraw 6)
+EXPECT="{Xboard adjudication: perpetual checking} 0-1"
+play chariot-perpetual "python3 $TOOLS/cecp_script.py a8a9 a9a8" "$BIN" "second"
+EXTRA=()
+EXPECT=""
 
 if [ "$failures" -gt 0 ]; then
     echo "xboard-test: $failures failure(s); games and logs in $OUT"
