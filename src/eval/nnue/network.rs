@@ -53,23 +53,15 @@ impl Network {
 
     /// Reads a network file; the error names the file and says what is wrong.
     pub fn load(path: &str) -> Result<Network, String> {
-        let mut bytes = Vec::with_capacity(FILE_SIZE);
-        std::fs::File::open(path)
-            // One byte more than a network: enough to tell a longer file.
-            .and_then(|f| f.take(FILE_SIZE as u64 + 1).read_to_end(&mut bytes))
-            .map_err(|e| format!("cannot read network file '{}': {e}", path.escape_debug()))?;
-        Network::from_bytes(&bytes).map_err(|e| format!("network file '{}': {e}", path.escape_debug()))
+        let bytes = file_bytes(path)?;
+        Network::from_bytes(&bytes).map_err(|e| in_file(path, &e))
     }
 
     /// The network a user names: the built-in one for an empty name,
     /// `<default>` or `default`, else the file `path` ([`Network::load`]).
     pub fn named(path: &str) -> Result<Arc<Network>, String> {
         let path = path.trim();
-        if path.is_empty() || path.eq_ignore_ascii_case("<default>") || path.eq_ignore_ascii_case("default") {
-            Ok(Network::embedded())
-        } else {
-            Network::load(path).map(Arc::new)
-        }
+        if is_built_in(path) { Ok(Network::embedded()) } else { Network::load(path).map(Arc::new) }
     }
 
     /// The network of `data`, called `name`, using the best instruction set
@@ -136,6 +128,35 @@ impl Network {
         let v = (i64::from(sum / QA) + i64::from(self.out_bias)) * i64::from(SCALE) / i64::from(QA * QB);
         v.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
     }
+}
+
+/// The parameters and name of the network a user names, as
+/// [`Network::named`] reads it (for a trainer that starts from it).
+pub fn named_data(path: &str) -> Result<(NetworkData, String), String> {
+    let path = path.trim();
+    let bytes = if is_built_in(path) { EMBEDDED_BYTES.to_vec() } else { file_bytes(path)? };
+    let data = NetworkData::from_bytes(&bytes).map_err(|e| in_file(path, &e))?;
+    Ok((data, format::name(&bytes)))
+}
+
+/// True if `name` (trimmed) stands for the built-in network.
+fn is_built_in(name: &str) -> bool {
+    name.is_empty() || name.eq_ignore_ascii_case("<default>") || name.eq_ignore_ascii_case("default")
+}
+
+/// The bytes of a network file: at most one byte more than a network,
+/// enough to tell a longer file.
+fn file_bytes(path: &str) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::with_capacity(FILE_SIZE);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(FILE_SIZE as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read network file '{}': {e}", path.escape_debug()))?;
+    Ok(bytes)
+}
+
+/// `error` about the network file `path`.
+fn in_file(path: &str, error: &str) -> String {
+    format!("network file '{}': {error}", path.escape_debug())
 }
 
 impl std::fmt::Debug for Network {

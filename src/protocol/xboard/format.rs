@@ -3,7 +3,7 @@
 
 use crate::protocol::format::{clip, pv_text};
 use crate::protocol::options::{self, Kind};
-use crate::rules::{Outcome, Rule, Ruling};
+use crate::rules::{Outcome, Ruling};
 use crate::search::SearchInfo;
 use crate::search::score::Reported;
 use crate::tt::Bound;
@@ -101,7 +101,8 @@ pub fn result(ruling: &Ruling) -> Option<String> {
 }
 
 /// True if the result is claimed: every ruling but a win by a repetition
-/// rule (perpetual check, chase, a forbidden pattern). XBoard verifies an
+/// rule (perpetual check, chase, a forbidden pattern: a decisive ruling
+/// with a repetition window). XBoard verifies an
 /// engine's win claim against its own judgement (`-testClaims`, on in its
 /// default configuration), which knows only mate and stalemate as wins, so
 /// it would forfeit a correct claim of one of those; it rules perpetual
@@ -109,7 +110,7 @@ pub fn result(ruling: &Ruling) -> Option<String> {
 /// so the engine plays on and leaves that ruling to it. Draws are claimed:
 /// XBoard flags the third occurrence and the move limit as claimable.
 pub fn is_claimed(ruling: &Ruling) -> bool {
-    !matches!(ruling.rule, Rule::PerpetualCheck { .. } | Rule::PerpetualChase { .. } | Rule::Forbidden { .. })
+    ruling.window.is_none() || ruling.outcome == Some(Outcome::Draw)
 }
 
 /// The arbiter's wording with the sentence and the side names capitalised

@@ -142,20 +142,6 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// The parameters and name of the network file `path` (`default`: the
-/// built-in network); the error names the file and says what is wrong.
-fn network_file(path: &str) -> Result<(crate::eval::nnue::format::NetworkData, String), String> {
-    use crate::eval::nnue::format::{NetworkData, name};
-    let bytes = if path.eq_ignore_ascii_case("default") {
-        crate::eval::nnue::network::EMBEDDED_BYTES.to_vec()
-    } else {
-        std::fs::read(path).map_err(|e| format!("cannot read network file '{}': {e}", path.escape_debug()))?
-    };
-    let data = NetworkData::from_bytes(&bytes)
-        .map_err(|e| format!("network file '{}': {e}", path.escape_debug()))?;
-    Ok((data, name(&bytes)))
-}
-
 /// The training positions of epoch `epoch` (from 1) in their shuffled
 /// order: a function of the seed and the epoch only, so that a resumed run
 /// sees what an uninterrupted one would.
@@ -174,11 +160,11 @@ pub fn run(o: &Options) -> Result<(), String> {
     // The starting network first: a bad file is reported before the data is read.
     let initial = match &o.init {
         Some(path) => {
-            let (data, name) = network_file(path)?;
+            let (data, name) = crate::eval::nnue::network::named_data(path)?;
             eprintln!("train: starting from network {name}");
-            quantise::dequantise(&data)
+            Some(quantise::dequantise(&data))
         }
-        None => Network::random(o.seed),
+        None => None,
     };
     let mut data = Dataset::default();
     data.mirror = o.mirror;
@@ -215,7 +201,12 @@ pub fn run(o: &Options) -> Result<(), String> {
             eprintln!("train: resuming from {} after epoch {}", path.display(), c.epoch);
             c
         }
-        None => Checkpoint { epoch: 0, net: initial, adam: AdamW::new(PARAMS), history: Vec::new() },
+        None => Checkpoint {
+            epoch: 0,
+            net: initial.unwrap_or_else(|| Network::random(o.seed)),
+            adam: AdamW::new(PARAMS),
+            history: Vec::new(),
+        },
     };
     eprintln!(
         "train: lambda {}, lr {} (cosine to x{}), wd {}, batch {}, {} threads; loss now: train {:.6}, holdout {:.6}",
