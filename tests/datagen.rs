@@ -226,6 +226,72 @@ fn appends_cuts_a_partial_record_and_dumps() {
 }
 
 #[test]
+fn a_stopped_run_resumes_where_it_stopped_and_writes_the_same_file() {
+    let (whole, resumed) = (temp("resume-whole.bin"), temp("resume-part.bin"));
+    let (whole_games, resumed_games) = (temp("resume-whole.txt"), temp("resume-part.txt"));
+    let run = |out: &PathBuf, games_out: &PathBuf, games: u64, threads: usize| {
+        let o = Options { games_out: Some(games_out.clone()), ..options(out, games, threads, 11) };
+        datagen::run(datagen::Command::Generate(o))
+    };
+    let progress =
+        |out: &PathBuf| datagen::progress::Progress::read(&datagen::progress::path_for(out)).unwrap();
+    run(&whole, &whole_games, 4, 1).unwrap();
+    assert_eq!(progress(&whole).unwrap().games, 4);
+
+    // Two games, then the same command for four: games 2 and 3 follow.
+    run(&resumed, &resumed_games, 2, 2).unwrap();
+    let after_two = progress(&resumed).unwrap();
+    assert_eq!((after_two.games, after_two.bytes), (2, std::fs::metadata(&resumed).unwrap().len()));
+    run(&resumed, &resumed_games, 4, 2).unwrap();
+    assert_eq!(std::fs::read(&resumed).unwrap(), std::fs::read(&whole).unwrap());
+    assert_eq!(std::fs::read(&resumed_games).unwrap(), std::fs::read(&whole_games).unwrap());
+
+    // Killed after writing game 2 but before counting it: the game is cut off and played again.
+    let (three, three_games) = (temp("resume-three.bin"), temp("resume-three.txt"));
+    run(&three, &three_games, 3, 1).unwrap();
+    std::fs::copy(&three, &resumed).unwrap();
+    std::fs::copy(&three_games, &resumed_games).unwrap();
+    after_two.write(&datagen::progress::path_for(&resumed)).unwrap();
+    run(&resumed, &resumed_games, 4, 1).unwrap();
+    assert_eq!(std::fs::read(&resumed).unwrap(), std::fs::read(&whole).unwrap());
+    assert_eq!(std::fs::read(&resumed_games).unwrap(), std::fs::read(&whole_games).unwrap());
+
+    // Nothing left to do: the file stays as it is.
+    run(&resumed, &resumed_games, 3, 1).unwrap();
+    assert_eq!(std::fs::read(&resumed).unwrap(), std::fs::read(&whole).unwrap());
+
+    // Another seed appends its own games from game 0.
+    datagen::run(datagen::Command::Generate(options(&resumed, 1, 1, 12))).unwrap();
+    let longer = std::fs::read(&resumed).unwrap();
+    assert!(longer.len() > std::fs::read(&whole).unwrap().len());
+    assert_eq!(progress(&resumed).unwrap().games, 1);
+
+    // A file shorter than its progress file says, or with another file
+    // appended after the counted games, is not resumed: an error, nothing lost.
+    after_two.write(&datagen::progress::path_for(&whole)).unwrap();
+    let mut appended = std::fs::read(&whole).unwrap();
+    appended.extend_from_slice(&std::fs::read(&resumed).unwrap());
+    std::fs::write(&resumed, &appended).unwrap();
+    let progress_file = datagen::progress::path_for(&resumed);
+    std::fs::copy(datagen::progress::path_for(&whole), &progress_file).unwrap();
+    let o = options(&resumed, 4, 1, 11);
+    let err = datagen::run(datagen::Command::Generate(o.clone())).unwrap_err();
+    assert!(err.contains("more after this run's last game"), "{err}");
+    assert_eq!(std::fs::read(&resumed).unwrap(), appended, "nothing cut");
+    std::fs::write(&resumed, &appended[..RECORD_SIZE * 3]).unwrap();
+    let err = datagen::run(datagen::Command::Generate(o)).unwrap_err();
+    assert!(err.contains("is shorter") && err.contains("progress file"), "{err}");
+    std::fs::write(&progress_file, "games many\n").unwrap();
+    let (code, _, err) = chariot(&["datagen", "--out", resumed.to_str().unwrap(), "--games", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a datagen progress file"), "{err}");
+    for p in [&whole, &resumed, &whole_games, &resumed_games, &three, &three_games] {
+        let _ = std::fs::remove_file(datagen::progress::path_for(p));
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
 fn bad_arguments_and_files_are_errors_with_status_2() {
     let not_data = temp("not-data.bin");
     std::fs::write(&not_data, b"this is not a datagen file, it is text........").unwrap();

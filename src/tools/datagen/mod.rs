@@ -10,12 +10,15 @@
 //! seed, `g` and the settings, and games are written in order: the file is
 //! the same whatever the number of threads. Runs with different seeds
 //! (shards, on one machine or many) make files that concatenate into one
-//! data set. `chariot datagen --dump FILE [--limit N]` prints records as
+//! data set. A run stopped before its last game is resumed by running it
+//! again: `FILE.progress` ([`progress`]) says how far it got.
+//! `chariot datagen --dump FILE [--limit N]` prints records as
 //! `FEN | score | result | best move`.
 
 pub mod book;
 pub mod format;
 pub mod game;
+pub mod progress;
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -30,10 +33,12 @@ use crossbeam_channel::{RecvTimeoutError, unbounded};
 use crate::board::Position;
 use crate::board::zobrist::SplitMix64;
 use crate::eval::nnue::Network;
+use crate::eval::nnue::format::fnv1a;
 use crate::rules::Outcome;
 use crate::search::SearchLimits;
 use format::{End, RECORD_SIZE, Reader};
 use game::{Game, Player, Settings};
+use progress::Progress;
 
 /// Nodes per move when neither `--nodes` nor `--depth` is given.
 pub const DEFAULT_NODES: u64 = 5000;
@@ -204,7 +209,8 @@ impl Tally {
         self.ends[g.end as usize] += 1;
     }
 
-    fn line(&self, total: u64, secs: f64) -> String {
+    /// The progress line; `before` games of the run were played by earlier runs.
+    fn line(&self, before: u64, total: u64, secs: f64) -> String {
         let secs = secs.max(1e-3);
         let pct = |n: u64| 100.0 * n as f64 / self.games.max(1) as f64;
         let ends: Vec<String> = End::ALL
@@ -214,7 +220,7 @@ impl Tally {
             .collect();
         format!(
             "datagen: {}/{total} games, {} positions, {:.0} pos/s, {:.0} moves/s, {:.0} s | red {:.0}% draw {:.0}% black {:.0}% | {}",
-            self.games,
+            before + self.games,
             self.records,
             self.records as f64 / secs,
             self.searched as f64 / secs,
@@ -234,13 +240,13 @@ pub fn game_rng(seed: u64, g: u64) -> SplitMix64 {
 }
 
 fn generate(o: &Options) -> Result<(), String> {
-    let book: Vec<Position> = match &o.book {
+    let (book, book_text): (Vec<Position>, String) = match &o.book {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read the book {}: {e}", path.display()))?;
-            book::parse(&text).map_err(|e| format!("book {}: {e}", path.display()))?
+            (book::parse(&text).map_err(|e| format!("book {}: {e}", path.display()))?, text)
         }
-        None => vec![Position::startpos()],
+        None => (vec![Position::startpos()], String::new()),
     };
     let settings = Settings {
         limits: SearchLimits { nodes: o.nodes, depth: o.depth, ..Default::default() },
@@ -254,6 +260,7 @@ fn generate(o: &Options) -> Result<(), String> {
     let mut games_file = match &o.games_out {
         Some(path) => Some(
             OpenOptions::new()
+                .read(true)
                 .append(true)
                 .create(true)
                 .open(path)
@@ -262,10 +269,26 @@ fn generate(o: &Options) -> Result<(), String> {
         None => None,
     };
     let limits = [o.nodes.map(|n| format!("{n} nodes")), o.depth.map(|d| format!("depth {d}"))];
+    let limits = limits.into_iter().flatten().collect::<Vec<_>>().join(" and ");
+    let evaluation =
+        network.as_ref().map_or("classical evaluation".to_string(), |n| format!("network {}", n.name()));
+    // Every setting that decides game g besides g itself (and the engine's code).
+    let run = format!(
+        "seed {}, {limits}, {}, {} random plies, {evaluation}",
+        o.seed,
+        match &o.book {
+            Some(_) => format!("book of {} openings (fnv {:016x})", book.len(), fnv1a(book_text.as_bytes())),
+            None => "start position".to_string(),
+        },
+        settings.random_plies,
+    );
+    let progress_path = progress::path_for(&o.out);
+    let shown = o.out.display().to_string();
+    let games_out = games_file.as_mut().zip(o.games_out.as_ref().map(|p| p.display().to_string()));
+    let first = progress::resume(&progress_path, &run, (&mut file, &shown), games_out)?;
     eprintln!(
-        "datagen: {} games, {} a move, {} thread(s), seed {}, {}, {} random plies, {}; {}",
+        "datagen: {} games, {limits} a move, {} thread(s), seed {}, {}, {} random plies, {evaluation}; {}",
         o.games,
-        limits.into_iter().flatten().collect::<Vec<_>>().join(" and "),
         o.threads,
         o.seed,
         match &o.book {
@@ -273,16 +296,28 @@ fn generate(o: &Options) -> Result<(), String> {
             None => "start position".to_string(),
         },
         settings.random_plies,
-        network.as_ref().map_or("classical evaluation".to_string(), |n| format!("network {}", n.name())),
         match existing {
-            0 => format!("writing {}", o.out.display()),
-            n => format!("appending to {} ({n} records)", o.out.display()),
+            0 => format!("writing {shown}"),
+            n => format!("appending to {shown} ({n} records)"),
         }
     );
+    if first >= o.games {
+        eprintln!(
+            "datagen: nothing to do: {shown} holds all {first} games of this run (a larger --games plays more)"
+        );
+        return Ok(());
+    }
+    let length = |f: &File| f.metadata().map(|m| m.len()).map_err(|e| format!("{shown}: {e}"));
+    let mut progress = Progress {
+        run,
+        games: first,
+        bytes: length(&file)?,
+        games_out_bytes: games_file.as_ref().map(length).transpose()?,
+    };
     let book = Arc::new(book);
     // Book lines are taken in turn, from a place that depends on the seed.
     let book_offset = SplitMix64(o.seed).next_u64() % book.len() as u64;
-    let next = Arc::new(AtomicU64::new(0));
+    let next = Arc::new(AtomicU64::new(first));
     let abort = Arc::new(AtomicBool::new(false));
     let (tx, rx) = unbounded::<Result<(u64, Game), String>>();
     let mut handles = Vec::new();
@@ -324,7 +359,7 @@ fn generate(o: &Options) -> Result<(), String> {
     let mut last_report = start;
     let mut tally = Tally::default();
     let mut pending: BTreeMap<u64, Game> = BTreeMap::new();
-    let mut next_to_write = 0;
+    let mut next_to_write = first;
     let mut failure = None;
     loop {
         match rx.recv_timeout(Duration::from_secs(1)) {
@@ -339,14 +374,22 @@ fn generate(o: &Options) -> Result<(), String> {
                         failure = Some(format!("cannot write {}: {e}", o.out.display()));
                         break;
                     }
-                    if let (Some(f), Some(path)) = (games_file.as_mut(), &o.games_out)
-                        && let Err(e) = writeln!(f, "{}", game.line())
-                    {
-                        failure = Some(format!("cannot write {}: {e}", path.display()));
-                        break;
+                    progress.bytes += bytes.len() as u64;
+                    if let (Some(f), Some(path)) = (games_file.as_mut(), &o.games_out) {
+                        let line = format!("{}\n", game.line());
+                        if let Err(e) = f.write_all(line.as_bytes()) {
+                            failure = Some(format!("cannot write {}: {e}", path.display()));
+                            break;
+                        }
+                        progress.games_out_bytes = progress.games_out_bytes.map(|n| n + line.len() as u64);
                     }
                     tally.add(&game);
                     next_to_write += 1;
+                    progress.games = next_to_write;
+                    if let Err(e) = progress.write(&progress_path) {
+                        failure = Some(e);
+                        break;
+                    }
                 }
             }
             Ok(Err(e)) => failure = Some(e),
@@ -359,14 +402,14 @@ fn generate(o: &Options) -> Result<(), String> {
         }
         if last_report.elapsed() >= Duration::from_secs(PROGRESS_SECS) {
             last_report = Instant::now();
-            eprintln!("{}", tally.line(o.games, start.elapsed().as_secs_f64()));
+            eprintln!("{}", tally.line(first, o.games, start.elapsed().as_secs_f64()));
         }
     }
     drop(rx);
     for h in handles {
         let _ = h.join();
     }
-    eprintln!("{}", tally.line(o.games, start.elapsed().as_secs_f64()));
+    eprintln!("{}", tally.line(first, o.games, start.elapsed().as_secs_f64()));
     match failure {
         Some(e) => Err(e),
         None => Ok(()),
