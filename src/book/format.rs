@@ -25,7 +25,7 @@
 
 use std::fmt;
 
-use crate::types::Move;
+use crate::types::{Move, fnv1a};
 
 /// The first 16 bytes of every book file.
 pub const MAGIC: [u8; 16] = *b"chariot book\0\0\0\0";
@@ -161,7 +161,7 @@ impl Book {
         }
         let mut sum = [0u8; 8];
         sum.copy_from_slice(&header[24..32]);
-        if u64::from_le_bytes(sum) != checksum(body) {
+        if u64::from_le_bytes(sum) != fnv1a(body) {
             return Err(BookError::Checksum);
         }
         let mut entries: Vec<Entry> = Vec::with_capacity(count as usize);
@@ -187,7 +187,7 @@ impl Book {
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&(ENTRY_SIZE as u16).to_le_bytes());
         out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
-        out.extend_from_slice(&checksum(&body).to_le_bytes());
+        out.extend_from_slice(&fnv1a(&body).to_le_bytes());
         out.extend_from_slice(&body);
         out
     }
@@ -230,11 +230,6 @@ pub fn entry_count(header: &[u8; HEADER_SIZE]) -> Result<u32, BookError> {
         return Err(BookError::TooLarge(size));
     }
     Ok(count)
-}
-
-/// FNV-1a, 64 bits, over `bytes`.
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xCBF2_9CE4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01B3))
 }
 
 #[cfg(test)]
@@ -306,7 +301,7 @@ mod tests {
             let mut b = Book::default().to_bytes();
             b[20] = 1;
             b.extend_from_slice(&e);
-            let sum = checksum(&b[HEADER_SIZE..]);
+            let sum = fnv1a(&b[HEADER_SIZE..]);
             b[24..32].copy_from_slice(&sum.to_le_bytes());
             b
         };
@@ -326,7 +321,7 @@ mod tests {
         two[20] = 2;
         two.extend_from_slice(&entry(9, "h2e2", 3).to_bytes());
         two.extend_from_slice(&entry(5, "h2e2", 3).to_bytes());
-        let sum = checksum(&two[HEADER_SIZE..]);
+        let sum = fnv1a(&two[HEADER_SIZE..]);
         two[24..32].copy_from_slice(&sum.to_le_bytes());
         assert_eq!(
             refuse(&two).to_string(),

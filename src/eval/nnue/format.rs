@@ -28,6 +28,7 @@
 //! i32 sums cannot overflow.
 
 pub use super::features::INPUTS;
+use crate::types::fnv1a;
 
 /// Hidden units per perspective in this build.
 pub const HIDDEN: usize = 128;
@@ -57,11 +58,6 @@ pub struct NetworkData {
     pub out_weights: Vec<i16>,
     /// The output bias, at scale QA × QB.
     pub out_bias: i32,
-}
-
-/// FNV-1a, 64 bits.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 /// The short name of a network file: `nn-` and the first 12 hex digits of its hash.

@@ -12,7 +12,8 @@ use std::path::Path;
 
 use super::network::{Network, PARAMS};
 use super::optim::AdamW;
-use crate::eval::nnue::format::{HIDDEN, fnv1a};
+use crate::eval::nnue::format::HIDDEN;
+use crate::types::fnv1a;
 
 /// The first 16 bytes of a checkpoint.
 const MAGIC: [u8; 16] = *b"chariot train\0\0\0";
