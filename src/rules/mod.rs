@@ -70,6 +70,18 @@ impl RuleSet {
             RuleSet::Chinese => "chinese",
         }
     }
+
+    /// True if the search must never prune a move that may repeat a
+    /// position at shallow depth. Under the Chinese rules most repetitions
+    /// decide the game (a chase by piece values, a mate threat, one check
+    /// one chase), and a pruned reply that completes a forbidden cycle let
+    /// the violator walk into it; under the Asian rules the search plays
+    /// every rule case right without the exemption (`tests/rules_search.rs`)
+    /// and games never showed it paying, so the default search stays as it
+    /// was before the Chinese rules came (`docs/strength.md`).
+    pub const fn searches_every_repetition(self) -> bool {
+        matches!(self, RuleSet::Chinese)
+    }
 }
 
 impl fmt::Display for RuleSet {

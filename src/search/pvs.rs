@@ -282,12 +282,12 @@ impl Worker {
             let reduction = REDUCTIONS[(depth as usize).min(63)][move_count.min(63)];
 
             // Shallow-depth pruning, once a move has been searched and no mate is at stake
-            // (nor a ruling: a move that may repeat a position is searched).
+            // (nor, under the Chinese rules, a ruling: a move that may repeat a position is searched).
             let key_after = self.pos.key_after(m);
             if !root
                 && best_score > -MATE_BOUND
                 && self.has_major_pieces()
-                && !self.pos.may_repeat_as(key_after)
+                && !(self.rules.set.searches_every_repetition() && self.pos.may_repeat_as(key_after))
             {
                 let lmr_depth = (depth - 1 - reduction).max(0);
                 if !is_capture && !gives_check {
