@@ -24,7 +24,7 @@
 //! for it ([`LADDER_ELO`], each level against the one two below, 100 games
 //! a step, summed down from 2800); `UCI_Elo` plays the level of that Elo,
 //! interpolated between the even levels. `Skill Level` itself is the
-//! ladder's index (about 100 Elo a level on average, 50–150).
+//! ladder's index (about 100 Elo a level on average, 50–155).
 
 use crate::board::zobrist::SplitMix64;
 use crate::search::score::MATE_BOUND;
@@ -40,7 +40,7 @@ pub const MAX_LEVEL: u8 = 20;
 /// The Elo of the even levels 0, 2, …, 20 as the ladder measured them
 /// (README, "Calibration"): full strength is 2800 and each level lies below
 /// the next by the measured result of their match.
-const LADDER_ELO: [u16; 11] = [741, 888, 1183, 1403, 1585, 1815, 2056, 2271, 2540, 2696, MAX_ELO];
+const LADDER_ELO: [u16; 11] = [762, 862, 1125, 1335, 1540, 1770, 2078, 2278, 2553, 2700, MAX_ELO];
 
 /// Node budget of each level (interpolated geometrically between whole
 /// levels); the last entry, at 20, is only the end point of that
