@@ -64,8 +64,9 @@ play() {
     echo "== $name: $(basename "${first%% *}") (Red) vs $(basename "${second%% *}") (Black), $TC + $INC s"
     # -mg 1: a one-game match, after which XBoard exits. -xponder would
     # switch pondering off; it stays on, as in Debian's default settings.
+    # -ruleMoves 60: xiangqi's 60-round limit instead of XBoard's 50 moves.
     "$XBOARD" -variant xiangqi -fcp "$first" -fd "$OUT" -scp "$second" -sd "$OUT" \
-        -mg 1 -tc "$TC" -inc "$INC" -saveGameFile "$pgn" -debug -debugfile "$log" \
+        -mg 1 -tc "$TC" -inc "$INC" -ruleMoves 60 -saveGameFile "$pgn" -debug -debugfile "$log" \
         -xexit -popupMoveErrors false -showThinking true -engineOutputUp false \
         -pid "$THEME/xiangqi" -trueColors true -useBoardTexture true -overrideLineGap 0 \
         -liteBackTextureFile "$THEME/textures/xqboard-9x10.png" \
