@@ -322,6 +322,7 @@ impl Worker {
             self.stack[ply].current_move = m;
             self.stack[ply].cont = Some(cur_cont);
             self.eval.do_move(&mut self.pos, m);
+            let nodes_before = self.nodes;
 
             let mut score = -INFINITE;
             if depth >= 2 && move_count > 1 + root as usize && (!is_capture || !tt_pv) {
@@ -363,6 +364,7 @@ impl Worker {
                 let child_pv: Vec<Move> =
                     (ply + 1..self.pv_len[ply + 1].max(ply + 1)).map(|i| self.pv[ply + 1][i]).collect();
                 let rm = self.root_moves.iter_mut().find(|rm| rm.mv == m).expect("root move");
+                rm.effort += self.nodes - nodes_before;
                 if move_count == 1 || score > alpha {
                     rm.score = score;
                     rm.seldepth = seldepth;

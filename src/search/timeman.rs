@@ -49,6 +49,37 @@ impl TimeManager {
     }
 }
 
+/// What the iterations so far say about the position: the inputs of the
+/// decision to start another iteration.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Iterations in a row that kept the same best move (0: it just changed).
+    pub stability: u32,
+    /// Share of the search's nodes spent below the best move, per cent.
+    pub best_share: u64,
+    /// How far the score has fallen, in centipawns (negative when it rose):
+    /// the mean of the fall since the last search and since a few
+    /// iterations ago.
+    pub drop: i32,
+}
+
+impl Progress {
+    /// Per cent of the soft limit the search may use before it starts no
+    /// new iteration: more while the best move keeps changing or the score
+    /// falls, less when one move takes nearly all the nodes or the score rises.
+    pub fn soft_percent(&self) -> u64 {
+        let stability: u64 = match self.stability {
+            0 => 160,
+            1 => 120,
+            2..=3 => 100,
+            _ => 75,
+        };
+        let share = (170 - self.best_share.min(100) as i64).clamp(70, 130) as u64;
+        let drop = (100 + i64::from(self.drop)).clamp(85, 150) as u64;
+        stability * share * drop / 10_000
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,5 +100,18 @@ mod tests {
         let l =
             SearchLimits { infinite: true, movetime: Some(100), time: [Some(1000); 2], ..Default::default() };
         assert!(TimeManager::new(&l, Color::Red, 10).hard.is_none());
+    }
+
+    #[test]
+    fn progress_scales_the_soft_limit() {
+        let p = |stability, best_share, drop| Progress { stability, best_share, drop }.soft_percent();
+        // A settled search: same move 2 iterations, 70 % of the nodes, level score.
+        assert_eq!(p(2, 70, 0), 100);
+        // A new best move, its nodes few, the score falling: the most time.
+        assert_eq!(p(0, 20, 80), 160 * 130 * 150 / 10_000);
+        // One move taking every node for many iterations, the score rising: the least.
+        assert_eq!(p(9, 100, -40), 75 * 70 * 85 / 10_000);
+        assert!(p(2, 95, 0) < p(2, 50, 0));
+        assert!(p(2, 70, 30) > p(2, 70, 0));
     }
 }

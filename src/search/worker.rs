@@ -10,12 +10,13 @@ use super::SearchInfo;
 use super::history::Histories;
 use super::score::{INFINITE, MATE_BOUND, MAX_PLY, NONE, mate_in, mated_in};
 use super::shared::{SearchShared, ThreadResult, legal_prefix};
+use super::timeman::Progress;
 use crate::board::Position;
 use crate::eval::Evaluator;
 use crate::eval::wdl::{material, wdl};
 use crate::rules::Rules;
 use crate::tt::Bound;
-use crate::types::Move;
+use crate::types::{Color, Move};
 
 /// (block size, phase) of the depths each helper skips: helper `i` skips
 /// depth `d` when `(d + phase) / size` is odd.
@@ -51,6 +52,8 @@ pub(super) struct RootMove {
     pub avg_score: i32,
     pub seldepth: usize,
     pub pv: Vec<Move>,
+    /// Nodes searched below this move in this search, all iterations.
+    pub effort: u64,
 }
 
 impl RootMove {
@@ -126,6 +129,9 @@ pub struct Worker {
     /// Below full strength: the lines of the last completed iteration, best
     /// first, to choose the move from.
     skill_lines: Vec<RootMove>,
+    /// The side to move and score of this thread's last search (main
+    /// thread), the reference for a falling score in the next one.
+    last_search: Option<(Color, i32)>,
 }
 
 impl Worker {
@@ -152,6 +158,7 @@ impl Worker {
             learned: false,
             report_lines: 1,
             skill_lines: Vec::new(),
+            last_search: None,
         }
     }
 
@@ -162,6 +169,7 @@ impl Worker {
         if std::mem::take(&mut self.learned) {
             self.hist.clear();
         }
+        self.last_search = None;
     }
 
     #[inline(always)]
@@ -207,6 +215,7 @@ impl Worker {
                 avg_score: -INFINITE,
                 seldepth: 0,
                 pv: vec![mv],
+                effort: 0,
             })
             .collect();
         self.stack.fill(Frame::default());
@@ -214,6 +223,9 @@ impl Worker {
         self.shared = Some(shared);
         if !self.root_moves.is_empty() && !helper_idle {
             self.iterative_deepening();
+            if self.id == 0 && self.completed_depth > 0 {
+                self.last_search = Some((self.pos.side_to_move(), self.result().score));
+            }
         } else if self.root_moves.is_empty() && self.id == 0 {
             // No legal move: the side to move has lost (checkmate or stalemate).
             let shared = self.shared();
@@ -350,6 +362,7 @@ impl Worker {
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 4, |d| (d as i32).clamp(1, MAX_PLY as i32 - 4));
         let mut last_best = Move::NONE;
         let mut stability = 0;
+        let mut iteration_scores = Vec::new();
         let mut depth = 0;
         while depth < max_depth && !self.shared().stop.load(Ordering::Relaxed) {
             // Never a depth some thread has completed already.
@@ -425,6 +438,8 @@ impl Worker {
                 last_best = best.mv;
             }
             let score = best.score;
+            let best_effort = best.effort;
+            iteration_scores.push(score);
             let shared = self.shared();
             if let Some(m) = limits.mate {
                 // A mate search ends when the mate is found (or a limit hits).
@@ -436,14 +451,12 @@ impl Worker {
                     break;
                 }
                 if let Some(soft) = shared.time.soft {
-                    // Think longer while the best move keeps changing.
-                    let scale = match stability {
-                        0 => 160,
-                        1 => 120,
-                        2..=3 => 100,
-                        _ => 75,
+                    let progress = Progress {
+                        stability,
+                        best_share: best_effort * 100 / self.nodes.max(1),
+                        drop: self.score_drop(score, &iteration_scores),
                     };
-                    if shared.clock_ms() * 100 >= soft.as_millis() as u64 * scale {
+                    if shared.clock_ms() * 100 >= soft.as_millis() as u64 * progress.soft_percent() {
                         break;
                     }
                 }
@@ -452,6 +465,21 @@ impl Worker {
                 }
             }
         }
+    }
+
+    /// How far `score` (the last iteration's) has fallen: the mean of the
+    /// fall since the last search of the same side and since three
+    /// iterations ago, where there are such scores and no mate is at stake.
+    fn score_drop(&self, score: i32, iteration_scores: &[i32]) -> i32 {
+        let earlier = iteration_scores.len().checked_sub(4).map(|i| iteration_scores[i]);
+        let before = self.last_search.filter(|&(side, _)| side == self.pos.side_to_move()).map(|(_, s)| s);
+        let falls: Vec<i32> = [earlier, before]
+            .into_iter()
+            .flatten()
+            .filter(|s| s.abs() < MATE_BOUND && score.abs() < MATE_BOUND)
+            .map(|s| (s - score).clamp(-500, 500))
+            .collect();
+        if falls.is_empty() { 0 } else { falls.iter().sum::<i32>() / falls.len() as i32 }
     }
 
     /// Takes the deepest result another thread has published as this
