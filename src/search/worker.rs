@@ -473,13 +473,15 @@ impl Worker {
     fn score_drop(&self, score: i32, iteration_scores: &[i32]) -> i32 {
         let earlier = iteration_scores.len().checked_sub(4).map(|i| iteration_scores[i]);
         let before = self.last_search.filter(|&(side, _)| side == self.pos.side_to_move()).map(|(_, s)| s);
-        let falls: Vec<i32> = [earlier, before]
+        if score.abs() >= MATE_BOUND {
+            return 0;
+        }
+        let (sum, count) = [earlier, before]
             .into_iter()
             .flatten()
-            .filter(|s| s.abs() < MATE_BOUND && score.abs() < MATE_BOUND)
-            .map(|s| (s - score).clamp(-500, 500))
-            .collect();
-        if falls.is_empty() { 0 } else { falls.iter().sum::<i32>() / falls.len() as i32 }
+            .filter(|s| s.abs() < MATE_BOUND)
+            .fold((0, 0), |(sum, count), s| (sum + (s - score).clamp(-500, 500), count + 1));
+        if count == 0 { 0 } else { sum / count }
     }
 
     /// Takes the deepest result another thread has published as this

@@ -154,11 +154,12 @@ fn cut_back(file: &mut File, keep: u64, shown: &str, foreign: fn(&[u8]) -> bool)
     // One game is a few kilobytes (a record per ply at most, a line of moves):
     // more than this is foreign without reading it.
     const MAX_UNFINISHED: u64 = 1 << 20;
-    let mut beyond = Vec::new();
-    if len - keep <= MAX_UNFINISHED {
+    let too_much = len - keep > MAX_UNFINISHED || {
+        let mut beyond = Vec::new();
         read_from(file, keep, &mut beyond).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    }
-    if len - keep > MAX_UNFINISHED || foreign(&beyond) {
+        foreign(&beyond)
+    };
+    if too_much {
         return Err(format!(
             "{shown} has more after this run's last game than one unfinished game: {start_over}"
         ));
