@@ -3,7 +3,7 @@
 CARGO ?= cargo
 BIN := target/release/chariot
 
-.PHONY: all build native run test bench perft-full smp-speedup sprt openings datagen tune train book xboard-test clean help
+.PHONY: all build native run test bench perft-full smp-speedup sprt search-alone openings datagen tune train book xboard-test clean help
 
 # make datagen: where the data goes (ignored by git) and how it is made.
 DATA_DIR ?= data
@@ -53,6 +53,9 @@ smp-speedup: ## Lazy SMP time-to-depth speed-up, 2 threads vs 1, 24 middlegames 
 
 sprt: ## NEW (a git revision, default the working tree) against BASE (default HEAD) from the opening suite, SPRT (TC=5+0.05 BOUNDS=0,10; hours)
 	tools/sprt.sh $(or $(BASE),HEAD) $(NEW)
+
+search-alone: ## REV's search and time manager (default HEAD) with d28ede8's evaluation against d28ede8 (TC=10+0.1 GAMES=200 CONC=2; about 70 min)
+	tools/search_alone.sh $(or $(REV),HEAD)
 
 openings: ## Regenerate tests/data/openings.epd with fairy-stockfish (about 20 min)
 	tools/make_openings.py --count 1200 --seed 1 --out tests/data/openings.epd

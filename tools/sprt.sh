@@ -26,24 +26,8 @@ BOOK=${BOOK:-tests/data/openings.epd}
 SEED=${SEED:-1}
 OPTS=${OPTS:-}
 DIR=target/sprt
-mkdir -p "$DIR"
-
-# The binary of a revision, built once and kept under $DIR.
-build_rev() {
-    local rev bin src
-    rev=$(git rev-parse --short "$1")
-    bin="$DIR/chariot-$rev"
-    if [ ! -x "$bin" ]; then
-        src="$DIR/src-$rev"
-        rm -rf "$src"
-        git worktree prune
-        git worktree add --detach "$src" "$rev" >/dev/null
-        cargo build --release --manifest-path "$src/Cargo.toml" --target-dir "$DIR/target-rev" >&2
-        cp "$DIR/target-rev/release/chariot" "$bin"
-        git worktree remove --force "$src"
-    fi
-    echo "$bin"
-}
+# shellcheck source=tools/build_rev.sh
+. tools/build_rev.sh
 
 base_bin=$(build_rev "$BASE")
 if [ -n "${2:-}" ]; then
