@@ -1,10 +1,9 @@
-# Sourced by the match scripts: `build_rev REV [PARAMS_REV]` prints the path
-# of a release binary of git revision REV, built once and kept under $DIR
-# (target/sprt by default). With PARAMS_REV, the build takes
+# Sourced by the match scripts after they set DIR: `build_rev REV
+# [PARAMS_REV]` prints the path of a release binary of git revision REV,
+# built once and kept under $DIR. With PARAMS_REV, the build takes
 # src/eval/params.rs (the classical evaluation's weights) from that revision
 # instead: the same search with another evaluation.
-DIR=${DIR:-target/sprt}
-mkdir -p "$DIR"
+mkdir -p "${DIR:?set DIR before sourcing build_rev.sh}"
 
 build_rev() {
     local rev params bin src

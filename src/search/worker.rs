@@ -437,8 +437,7 @@ impl Worker {
                 stability = 0;
                 last_best = best.mv;
             }
-            let score = best.score;
-            let best_effort = best.effort;
+            let (score, best_effort) = (best.score, best.effort);
             iteration_scores.push(score);
             let shared = self.shared();
             if let Some(m) = limits.mate {
@@ -471,11 +470,11 @@ impl Worker {
     /// fall since the last search of the same side and since three
     /// iterations ago, where there are such scores and no mate is at stake.
     fn score_drop(&self, score: i32, iteration_scores: &[i32]) -> i32 {
-        let earlier = iteration_scores.len().checked_sub(4).map(|i| iteration_scores[i]);
-        let before = self.last_search.filter(|&(side, _)| side == self.pos.side_to_move()).map(|(_, s)| s);
         if score.abs() >= MATE_BOUND {
             return 0;
         }
+        let earlier = iteration_scores.len().checked_sub(4).map(|i| iteration_scores[i]);
+        let before = self.last_search.filter(|&(side, _)| side == self.pos.side_to_move()).map(|(_, s)| s);
         let (sum, count) = [earlier, before]
             .into_iter()
             .flatten()

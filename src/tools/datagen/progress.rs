@@ -154,12 +154,12 @@ fn cut_back(file: &mut File, keep: u64, shown: &str, foreign: fn(&[u8]) -> bool)
     // One game is a few kilobytes (a record per ply at most, a line of moves):
     // more than this is foreign without reading it.
     const MAX_UNFINISHED: u64 = 1 << 20;
-    let too_much = len - keep > MAX_UNFINISHED || {
+    let not_ours = len - keep > MAX_UNFINISHED || {
         let mut beyond = Vec::new();
         read_from(file, keep, &mut beyond).map_err(|e| format!("cannot read {shown}: {e}"))?;
         foreign(&beyond)
     };
-    if too_much {
+    if not_ours {
         return Err(format!(
             "{shown} has more after this run's last game than one unfinished game: {start_over}"
         ));
