@@ -11,7 +11,7 @@ build_rev() {
     params=${2:+$(git rev-parse --short "$2")}
     bin="$DIR/chariot-$rev${params:+-params-$params}"
     if [ ! -x "$bin" ]; then
-        src="$DIR/src-$rev"
+        src="$bin.src"
         rm -rf "$src"
         git worktree prune
         git worktree add --detach "$src" "$rev" >/dev/null

@@ -8,10 +8,13 @@
 # Settings from the environment (defaults in brackets):
 #   TC [5+0.05]  BOUNDS [0,10]  GAMES [6000] (the most games)  CONC [1]
 #   BOOK [tests/data/openings.epd]  SEED [1]  OPTS [] (',opt.Hash=64' etc.,
-#   given to both engines)
+#   given to both engines)  PARAMS [] (a revision whose src/eval/params.rs
+#   both builds take: with PARAMS=b105543 OPTS=',opt.Use NNUE=false' a
+#   search change is tested on d28ede8's hand-set evaluation; NEW must then
+#   be a revision)
 #
 # Needs python3 with pyffish (pip install pyffish). Both builds go under
-# target/sprt/; the match log is target/sprt/<base>-<tc>.log (one line a
+# target/sprt/; the match log is target/sprt/<new>-vs-<base>-<tc>.log (one line a
 # game, then the summary with W/D/L, Elo and the LLR). Exit status: 0 when
 # H1 is accepted (the change is at least ELO0 better), 1 otherwise.
 set -euo pipefail
@@ -25,13 +28,17 @@ CONC=${CONC:-1}
 BOOK=${BOOK:-tests/data/openings.epd}
 SEED=${SEED:-1}
 OPTS=${OPTS:-}
+PARAMS=${PARAMS:-}
 DIR=target/sprt
 # shellcheck source=tools/build_rev.sh
 . tools/build_rev.sh
 
-base_bin=$(build_rev "$BASE")
+base_bin=$(build_rev "$BASE" "$PARAMS")
 if [ -n "${2:-}" ]; then
-    new_bin=$(build_rev "$2")
+    new_bin=$(build_rev "$2" "$PARAMS")
+elif [ -n "$PARAMS" ]; then
+    echo "sprt.sh: PARAMS needs NEW as a git revision (commit the change first)" >&2
+    exit 2
 else
     cargo build --release >&2
     new_bin="$DIR/chariot-worktree"
