@@ -35,6 +35,7 @@ struct Tables {
     pawn_sources: [[Bitboard; 90]; 2],
     horse_pseudo: [Bitboard; 90],
     line: [Bitboard; 90],
+    check_zone: [Bitboard; 90],
     between: Box<[[Bitboard; 90]; 90]>,
 }
 
@@ -150,6 +151,15 @@ pub fn line(sq: Square) -> Bitboard {
     tables().line[sq.index()]
 }
 
+/// The rank and file of a king on `sq` and the four squares diagonally
+/// next to it (the legs of every horse that could check it): only a piece
+/// that leaves or enters one of these squares can open or close a line or
+/// a leg onto that king.
+#[inline(always)]
+pub fn check_zone(sq: Square) -> Bitboard {
+    tables().check_zone[sq.index()]
+}
+
 /// Squares strictly between `a` and `b` if they share a rank or file, else empty.
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
@@ -181,6 +191,7 @@ impl Tables {
             pawn_sources: [[Bitboard::EMPTY; 90]; 2],
             horse_pseudo: [Bitboard::EMPTY; 90],
             line: [Bitboard::EMPTY; 90],
+            check_zone: [Bitboard::EMPTY; 90],
             between: Box::new([[Bitboard::EMPTY; 90]; 90]),
         };
         // Ranks: index bit i = file i + 1 occupied; the end files count as occupied.
@@ -227,6 +238,7 @@ impl Tables {
             }
             t.horse_pseudo[i] = reference::horse(sq, Bitboard::EMPTY);
             t.line[i] = (Bitboard::file(sq.file()) | Bitboard::rank(sq.rank())).without(sq);
+            t.check_zone[i] = t.line[i] | neighbours_from_index(sq, 15, DIAG);
         }
         for c in Color::ALL {
             for from in Square::all() {

@@ -11,8 +11,8 @@
 
 use super::Position;
 use super::attacks::{
-    advisor_attacks, between, cannon_attacks, elephant_attacks, horse_attacks, horse_leg, horse_sources,
-    king_attacks, pawn_attacks, pawn_sources, rook_attacks,
+    advisor_attacks, between, cannon_attacks, check_zone, elephant_attacks, horse_attacks, horse_leg,
+    horse_sources, king_attacks, pawn_attacks, pawn_sources, rook_attacks,
 };
 use crate::types::{Bitboard, Color, Move, MoveList, PieceKind, Square};
 
@@ -246,6 +246,13 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         let Some(pc) = self.piece_on(from) else { return false };
         let ek = self.king_sq[(!us).index()];
+        let zone = check_zone(ek);
+        if !zone.has(from) && !zone.has(to) {
+            // No line or leg onto the king changes (and none checks now, with
+            // us to move), and a pawn checks only from the king's lines: only
+            // the moving horse itself can check.
+            return pc.kind() == PieceKind::Horse && horse_sources(ek, self.occupied()).has(to);
+        }
         let occ = self.occupied().toggled(from).with(to);
         let mine = |kind: PieceKind| {
             let b = self.pieces_of(us, kind);
