@@ -21,7 +21,7 @@ pub struct TimeManager {
 impl TimeManager {
     /// Limits for `side` to move under `limits`, keeping `overhead_ms` per
     /// move for communication delays.
-    pub fn new(limits: &SearchLimits, side: Color, overhead_ms: u64) -> TimeManager {
+    pub fn new(limits: &SearchLimits, side: Color, ply: u32, overhead_ms: u64) -> TimeManager {
         let ms = Duration::from_millis;
         if limits.infinite {
             // Until `stop`, whatever else `go` said.
@@ -37,12 +37,24 @@ impl TimeManager {
         let inc = limits.inc[side.index()];
         // Keep the overhead, plus a little more when the clock is nearly empty.
         let usable = remaining.saturating_sub(overhead_ms + remaining.min(1000) / 20).max(1);
-        let mtg = limits.movestogo.map_or(32, |m| m.clamp(1, 40)) as u64;
-        let (ideal, hard) = if mtg == 1 {
-            (usable * 7 / 10, usable * 9 / 10)
-        } else {
-            let ideal = usable / mtg + inc * 3 / 4;
-            (ideal.min(usable * 4 / 10), (ideal * 4).min(usable * 7 / 10))
+        let (ideal, hard) = match limits.movestogo.map(|m| m.clamp(1, 40) as u64) {
+            Some(1) => (usable * 7 / 10, usable * 9 / 10),
+            Some(mtg) => {
+                let ideal = usable / mtg + inc * 3 / 4;
+                (ideal.min(usable * 4 / 10), (ideal * 4).min(usable * 7 / 10))
+            }
+            None => {
+                // Sudden death, with or without increment: the clock and the
+                // increments of the next 50 moves (less their overheads), of which a move takes a
+                // share that grows with the game's ply (the middlegame, where
+                // games are decided, gets more than the opening), never more
+                // than a fifth of the clock.
+                let horizon = usable + inc.saturating_sub(overhead_ms) * 49;
+                let share = 0.012 + f64::from(ply + 3).powf(0.45) * 0.0039;
+                let ideal = (horizon as f64 * share).min(usable as f64 / 5.0) as u64;
+                let hard_scale = (3.4 + f64::from(ply) / 12.0).min(6.6);
+                (ideal.min(usable * 4 / 10), ((ideal as f64 * hard_scale) as u64).min(usable * 7 / 10))
+            }
         };
         let soft = ideal * 8 / 10;
         TimeManager { soft: Some(ms(soft.max(1))), hard: Some(ms(hard.max(1))) }
@@ -87,19 +99,29 @@ mod tests {
     #[test]
     fn limits_leave_time_on_the_clock() {
         let l = SearchLimits { time: [Some(1000), Some(1000)], ..Default::default() };
-        let tm = TimeManager::new(&l, Color::Red, 30);
+        let tm = TimeManager::new(&l, Color::Red, 0, 30);
         assert!(tm.hard.unwrap() < Duration::from_millis(700));
         assert!(tm.soft.unwrap() <= tm.hard.unwrap());
         let l = SearchLimits { time: [Some(5), None], ..Default::default() };
-        let tm = TimeManager::new(&l, Color::Red, 30);
+        let tm = TimeManager::new(&l, Color::Red, 0, 30);
         assert!(tm.hard.unwrap() <= Duration::from_millis(1));
         let l = SearchLimits { movetime: Some(300), ..Default::default() };
-        assert_eq!(TimeManager::new(&l, Color::Black, 10).hard, Some(Duration::from_millis(290)));
+        assert_eq!(TimeManager::new(&l, Color::Black, 0, 10).hard, Some(Duration::from_millis(290)));
         let l = SearchLimits { depth: Some(5), ..Default::default() };
-        assert!(TimeManager::new(&l, Color::Black, 10).hard.is_none());
+        assert!(TimeManager::new(&l, Color::Black, 0, 10).hard.is_none());
         let l =
             SearchLimits { infinite: true, movetime: Some(100), time: [Some(1000); 2], ..Default::default() };
-        assert!(TimeManager::new(&l, Color::Red, 10).hard.is_none());
+        assert!(TimeManager::new(&l, Color::Red, 0, 10).hard.is_none());
+    }
+
+    #[test]
+    fn the_middlegame_gets_more_than_the_opening() {
+        let l = SearchLimits { time: [Some(10_000); 2], inc: [100; 2], ..Default::default() };
+        let at = |ply| TimeManager::new(&l, Color::Red, ply, 30).soft.unwrap();
+        assert!(at(10) < at(40) && at(40) < at(80), "{:?} {:?} {:?}", at(10), at(40), at(80));
+        // Never more than a fifth of the clock, however late.
+        let l = SearchLimits { time: [Some(1_000); 2], inc: [100; 2], ..Default::default() };
+        assert!(TimeManager::new(&l, Color::Red, 300, 30).soft.unwrap() <= Duration::from_millis(200));
     }
 
     #[test]
