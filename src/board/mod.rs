@@ -187,6 +187,12 @@ impl Position {
         self.start_fullmove + plies / 2
     }
 
+    /// Plies since the game's first move as the move number counts them:
+    /// 2 × (full-move number − 1), plus one with Black to move.
+    pub fn move_number_ply(&self) -> u32 {
+        2 * (self.fullmove() - 1) + (self.side_to_move() == Color::Black) as u32
+    }
+
     /// The last move played, or [`Move::NONE`].
     #[inline(always)]
     pub fn last_move(&self) -> Move {

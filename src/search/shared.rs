@@ -24,7 +24,7 @@ use super::{SearchConfig, SearchEvent, SearchInfo, SearchLimits};
 use crate::board::Position;
 use crate::eval::wdl::{material, wdl};
 use crate::tt::TranspositionTable;
-use crate::types::{Color, Move};
+use crate::types::Move;
 
 /// Cores this process may use.
 static CORES: Lazy<usize> = Lazy::new(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -112,8 +112,8 @@ impl SearchShared {
         events: Sender<SearchEvent>,
     ) -> (Arc<SearchShared>, Receiver<()>) {
         let start = Instant::now();
-        let ply = 2 * root.fullmove().saturating_sub(1) + (root.side_to_move() == Color::Black) as u32;
-        let time = TimeManager::new(&limits, root.side_to_move(), ply, config.move_overhead_ms);
+        let time =
+            TimeManager::new(&limits, root.side_to_move(), root.move_number_ply(), config.move_overhead_ms);
         let (done, done_rx) = bounded(1);
         let shared = SearchShared {
             tt,

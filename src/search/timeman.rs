@@ -45,15 +45,15 @@ impl TimeManager {
             }
             None => {
                 // Sudden death, with or without increment: the clock and the
-                // increments of the next 50 moves (less their overheads), of which a move takes a
-                // share that grows with the game's ply (the middlegame, where
-                // games are decided, gets more than the opening), never more
-                // than a fifth of the clock.
+                // increments of the next 49 moves (less their overheads), of
+                // which a move takes a share that grows with the game's ply
+                // (the middlegame, where games are decided, gets more than
+                // the opening), never more than a fifth of the clock.
                 let horizon = usable + inc.saturating_sub(overhead_ms) * 49;
                 let share = 0.012 + f64::from(ply + 3).powf(0.45) * 0.0039;
                 let ideal = (horizon as f64 * share).min(usable as f64 / 5.0) as u64;
                 let hard_scale = (3.4 + f64::from(ply) / 12.0).min(6.6);
-                (ideal.min(usable * 4 / 10), ((ideal as f64 * hard_scale) as u64).min(usable * 7 / 10))
+                (ideal, ((ideal as f64 * hard_scale) as u64).min(usable * 7 / 10))
             }
         };
         let soft = ideal * 8 / 10;

@@ -193,7 +193,7 @@ impl Record {
             board[sq.index()] = pos.piece_on(sq);
         }
         let side = pos.side_to_move();
-        let ply = 2 * (pos.fullmove() - 1) + (side == Color::Black) as u32;
+        let ply = pos.move_number_ply();
         Record {
             board,
             side,
