@@ -511,8 +511,11 @@ impl Worker {
         } else {
             (-INFINITE, INFINITE)
         };
+        // Each fail high re-searches a ply shallower: the move that failed high
+        // is usually good, and the shallower search confirms it sooner.
+        let mut failed_high = 0;
         loop {
-            let score = self.search::<true>(alpha, beta, depth, 0, false);
+            let score = self.search::<true>(alpha, beta, (depth - failed_high).max(1), 0, false);
             let pv_idx = self.pv_idx;
             self.root_moves[pv_idx..]
                 .sort_by(|a, b| b.score.cmp(&a.score).then(b.prev_score.cmp(&a.prev_score)));
@@ -522,11 +525,13 @@ impl Worker {
             if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITE);
+                failed_high = 0;
                 if self.id == 0 && self.elapsed_ms() > 2000 && pv_idx < self.report_lines {
                     self.report(depth, pv_idx + 1, Some(Bound::Upper));
                 }
             } else if score >= beta {
                 beta = (score + delta).min(INFINITE);
+                failed_high = (failed_high + 1).min(3);
                 if self.id == 0 && self.elapsed_ms() > 2000 && pv_idx < self.report_lines {
                     self.report(depth, pv_idx + 1, Some(Bound::Lower));
                 }
