@@ -96,8 +96,9 @@ fn games_end_by_the_rules_and_keep_their_own_quiet_positions() {
             }
         }
         // Every record is a position of this game, in order, after the
-        // 8 random plies, with the game's result.
-        let keys: Vec<u64> = last.history().iter().map(|s| s.key).collect();
+        // 8 random plies, with the game's result (the last position counts:
+        // an adjudicated game ends on a searched position without a move).
+        let keys: Vec<u64> = last.history().iter().map(|s| s.key).chain([last.key()]).collect();
         let mut ply = 7;
         for r in &game.records {
             let pos = check_record(r);
