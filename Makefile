@@ -3,7 +3,7 @@
 CARGO ?= cargo
 BIN := target/release/chariot
 
-.PHONY: all build native run test bench perft-full smp-speedup sprt search-alone openings datagen tune train book xboard-test clean help
+.PHONY: all build native run test bench perft-full smp-speedup sprt spsa search-alone openings datagen tune train book xboard-test clean help
 
 # make datagen: where the data goes (ignored by git) and how it is made.
 DATA_DIR ?= data
@@ -40,7 +40,9 @@ run: build ## Build, then run the bench (its last line is the signature: <nodes>
 test: ## What CI runs: formatting, lints, the whole test suite in release mode
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) clippy --all-targets --features tune -- -D warnings
 	$(CARGO) test --release
+	$(CARGO) test --release --features tune --lib tunables
 
 bench: ## Criterion benchmarks (move generation, make/unmake, perft, rule arbiter)
 	$(CARGO) bench
@@ -53,6 +55,9 @@ smp-speedup: ## Lazy SMP time-to-depth speed-up, 2 threads vs 1, 24 middlegames 
 
 sprt: ## NEW (a git revision, default the working tree) against BASE (default HEAD) from the opening suite, SPRT (TC=5+0.05 BOUNDS=0,10; hours)
 	tools/sprt.sh $(or $(BASE),HEAD) $(NEW)
+
+spsa: ## Tune src/search/tunables.rs by SPSA self-play of a `tune` build of REV (default HEAD): STATE=data/spsa.json PAIRS=20000 TC=3+0.03 CONC=2, resumable (hours; see tools/spsa.sh)
+	tools/spsa.sh $(or $(REV),HEAD)
 
 search-alone: ## REV's search and time manager (default HEAD) with d28ede8's evaluation against d28ede8 (TC=10+0.1 GAMES=200 CONC=2; about 70 min)
 	tools/search_alone.sh $(or $(REV),HEAD)

@@ -13,6 +13,8 @@ use crate::engine::{DEFAULT_HASH_MB, Engine, MAX_HASH_MB, MAX_THREADS};
 use crate::rules::RuleSet;
 use crate::search::SearchConfig;
 use crate::search::skill;
+#[cfg(feature = "tune")]
+use crate::search::tunables;
 
 /// Every option the engine knows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -64,6 +66,9 @@ pub enum OptionId {
     Variant,
     /// Accepted for compatibility; Chariot has no such feature.
     Ignored,
+    /// A search constant of the `tune` build (index into [`tunables::TUNABLES`]).
+    #[cfg(feature = "tune")]
+    Tunable(usize),
 }
 
 /// The type of an option, as advertised.
@@ -165,6 +170,8 @@ impl Setting {
             | OptionId::Ponder
             | OptionId::Variant
             | OptionId::Ignored => {}
+            #[cfg(feature = "tune")]
+            OptionId::Tunable(i) => tunables::set(i, self.value),
         }
         Ok(())
     }
@@ -199,7 +206,7 @@ const IGNORED: [&str; 14] = [
 static OPTIONS: Lazy<Vec<OptionDef>> = Lazy::new(|| {
     let def = |id, uci, ucci, kind, in_uci, in_ucci| OptionDef { id, uci, ucci, kind, in_uci, in_ucci };
     let spin = |default: i64, min, max| Kind::Spin { default: default.clamp(min, max), min, max };
-    vec![
+    let options = vec![
         def(OptionId::Hash, "Hash", "hashsize", spin(DEFAULT_HASH_MB as i64, 1, max_hash_mb()), true, true),
         def(OptionId::Threads, "Threads", "threads", spin(1, 1, MAX_THREADS as i64), true, true),
         def(OptionId::MultiPv, "MultiPV", "multipv", spin(1, 1, 128), true, false),
@@ -264,7 +271,17 @@ static OPTIONS: Lazy<Vec<OptionDef>> = Lazy::new(|| {
         def(OptionId::Debug, "debug", "debug", Kind::Check(false), false, true),
         def(OptionId::NewGame, "newgame", "newgame", Kind::Button, false, true),
         def(OptionId::Variant, "UCI_Variant", "ucci_variant", Kind::Text, false, false),
-    ]
+    ];
+    // The `tune` build adds the search's constants.
+    #[cfg(feature = "tune")]
+    let options = {
+        let tunables = tunables::TUNABLES.iter().enumerate().map(|(i, t)| {
+            let range = spin(i64::from(t.default), i64::from(t.min), i64::from(t.max));
+            def(OptionId::Tunable(i), t.name, t.name, range, true, true)
+        });
+        options.into_iter().chain(tunables).collect()
+    };
+    options
 });
 
 /// The largest hash size offered: half the machine's memory (a larger table
@@ -520,6 +537,30 @@ mod tests {
         assert_eq!(engine.config_mut().rules.set, RuleSet::Chinese);
         resolve("rule set", Some("asian")).unwrap().0.apply_to(&mut engine).unwrap();
         assert_eq!(engine.config_mut().rules.set, RuleSet::Asian);
+    }
+
+    #[test]
+    #[cfg(feature = "tune")]
+    fn tunables_are_advertised_and_reach_the_search() {
+        use crate::search::tunables::{TUNABLES, see_quiet};
+        assert!(
+            advertise(Dialect::Uci)
+                .iter()
+                .any(|l| l == "option name tune_see_quiet type spin default 22 min 5 max 60")
+        );
+        let (tx, _rx) = crossbeam_channel::unbounded();
+        let mut engine = Engine::new(tx);
+        let (setting, notice) = resolve("tune_see_quiet", Some("31")).unwrap();
+        assert!(notice.is_none());
+        setting.apply_to(&mut engine).unwrap();
+        assert_eq!(see_quiet(), 31);
+        let (setting, notice) = resolve("tune_see_quiet", Some("500")).unwrap();
+        assert!(notice.unwrap().contains("clamped to 60"));
+        setting.apply_to(&mut engine).unwrap();
+        assert_eq!(see_quiet(), 60);
+        let default = TUNABLES.iter().find(|t| t.name == "tune_see_quiet").unwrap().default;
+        resolve("tune_see_quiet", Some(&default.to_string())).unwrap().0.apply_to(&mut engine).unwrap();
+        assert_eq!(see_quiet(), 22);
     }
 
     #[test]

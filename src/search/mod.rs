@@ -11,6 +11,7 @@ pub mod score;
 mod shared;
 pub mod skill;
 pub mod timeman;
+pub mod tunables;
 mod worker;
 
 use std::sync::Arc;

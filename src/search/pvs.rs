@@ -5,6 +5,7 @@ use arrayvec::ArrayVec;
 use super::history::cont_index;
 use super::movepick::{MovePicker, PickContext};
 use super::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, NONE, from_tt, mate_in, mated_in, to_tt};
+use super::tunables;
 use super::worker::{REDUCTIONS, Worker};
 use crate::board::SEE_VALUE;
 use crate::eval::is_dead_draw;
@@ -99,7 +100,7 @@ impl Worker {
     }
 
     fn history_bonus(depth: i32) -> i32 {
-        (160 * depth - 100).min(1800)
+        (tunables::hist_bonus_mult() * depth - tunables::hist_bonus_base()).min(tunables::hist_bonus_max())
     }
 
     /// Rewards `best` (a quiet move that failed high) and punishes the quiets tried before it.
@@ -218,19 +219,20 @@ impl Worker {
 
         if !PV && !in_check {
             // Reverse futility pruning.
-            let margin = 85 * depth - if improving { 70 } else { 0 };
-            if depth <= 8 && eval - margin >= beta && eval.abs() < MATE_BOUND {
+            let margin =
+                tunables::rfp_margin() * depth - if improving { tunables::rfp_improving() } else { 0 };
+            if depth <= tunables::rfp_depth() && eval - margin >= beta && eval.abs() < MATE_BOUND {
                 return (eval + beta) / 2;
             }
             // Null-move pruning: pass, and if a reduced search still fails high, cut.
             if eval >= beta
-                && static_eval >= beta - 15 * depth + 120
+                && static_eval >= beta - tunables::nmp_eval_depth() * depth + tunables::nmp_eval_base()
                 && self.stack[ply.saturating_sub(1)].current_move != Move::NULL
                 && ply > 0
                 && beta > -MATE_BOUND
                 && self.has_major_pieces()
             {
-                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                let r = 3 + depth / 3 + ((eval - beta) / tunables::nmp_eval_div()).min(3);
                 self.stack[ply].current_move = Move::NULL;
                 self.stack[ply].cont = None;
                 self.eval.do_null_move(&mut self.pos);
@@ -291,21 +293,25 @@ impl Worker {
             {
                 let lmr_depth = (depth - 1 - reduction).max(0);
                 if !is_capture && !gives_check {
-                    let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
+                    let lmp = (tunables::lmp_base() + depth * depth) / if improving { 1 } else { 2 };
                     if move_count as i32 > lmp && depth <= 8 {
                         picker.skip_quiets = true;
                         continue;
                     }
-                    if !in_check && lmr_depth <= 8 && static_eval + 110 + 95 * lmr_depth <= alpha {
+                    if !in_check
+                        && lmr_depth <= 8
+                        && static_eval + tunables::fut_base() + tunables::fut_mult() * lmr_depth <= alpha
+                    {
                         continue;
                     }
-                    if lmr_depth <= 6 && history < -3000 * depth {
+                    if lmr_depth <= 6 && history < -tunables::hist_prune() * depth {
                         continue;
                     }
-                    if !self.pos.see_ge(m, -22 * lmr_depth * lmr_depth) {
+                    if !self.pos.see_ge(m, -tunables::see_quiet() * lmr_depth * lmr_depth) {
                         continue;
                     }
-                } else if depth <= 6 && !gives_check && !self.pos.see_ge(m, -95 * depth) {
+                } else if depth <= 6 && !gives_check && !self.pos.see_ge(m, -tunables::see_capture() * depth)
+                {
                     continue;
                 }
             }
@@ -342,7 +348,7 @@ impl Worker {
                 if !improving {
                     r += 1;
                 }
-                r -= history / 6000;
+                r -= history / tunables::lmr_hist_div();
                 let d = (new_depth - r).clamp(1, new_depth.max(1));
                 score = -self.search::<false>(-alpha - 1, -alpha, d, ply + 1, true);
                 if score > alpha && d < new_depth {
@@ -515,8 +521,9 @@ impl Worker {
             move_count += 1;
             if !in_check && best_score > -MATE_BOUND {
                 let victim = self.pos.piece_on(m.to()).map_or(0, |p| SEE_VALUE[p.kind().index()]);
-                if static_eval + victim + 150 <= alpha && !self.pos.gives_check(m) {
-                    best_score = best_score.max(static_eval + victim + 150);
+                let futile = static_eval + victim + tunables::qs_futility();
+                if futile <= alpha && !self.pos.gives_check(m) {
+                    best_score = best_score.max(futile);
                     continue;
                 }
                 // The check test only for the losing captures of the first ply.

@@ -11,6 +11,7 @@ use super::history::Histories;
 use super::score::{INFINITE, MATE_BOUND, MAX_PLY, NONE, mate_in, mated_in};
 use super::shared::{SearchShared, ThreadResult, legal_prefix};
 use super::timeman::Progress;
+use super::tunables;
 use crate::board::Position;
 use crate::eval::Evaluator;
 use crate::eval::wdl::{material, wdl};
@@ -505,7 +506,7 @@ impl Worker {
     /// Searches the current root line with an aspiration window around the last score.
     fn aspiration(&mut self, depth: i32) {
         let prev = self.root_moves[self.pv_idx].avg_score;
-        let mut delta = 14 + (if prev == -INFINITE { 0 } else { prev.abs() / 16 });
+        let mut delta = tunables::asp_delta() + (if prev == -INFINITE { 0 } else { prev.abs() / 16 });
         let (mut alpha, mut beta) = if depth >= 4 && prev != -INFINITE && prev.abs() < MATE_BOUND {
             ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
         } else {
