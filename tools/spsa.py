@@ -14,8 +14,10 @@ follow Spall's schedule as fishtest uses it, with the run's planned length
   a_k = r_end * c_end^2 * (A+N)^0.602 / (A+k+1)^0.602,   A = N / 10
 
 so that the last iterations perturb by c_end and step by r_end * c_end per
-point. c_end is a twentieth of the constant's range unless --c-div says
-otherwise. Games run --concurrency at a time; each finished pair updates the
+point. c_end is a tenth of the constant's range (--c-div) and r_end 0.004
+(--r-end): twice fishtest's usual, because a run here has thousands of
+pairs, not tens of thousands, and a larger perturbation gives each pair a
+stronger signal. Games run --concurrency at a time; each finished pair updates the
 values at once (asynchronous SPSA).
 
 The run is resumable: the state (values, iteration, totals) is rewritten to
@@ -26,7 +28,7 @@ line's, except the engine (e.g. rebuilt on another machine), --pairs (to
 plan a longer run) and --concurrency.
 
 Example (the setting the search-alone figure is measured in):
-  tools/spsa.py --state data/spsa.json --pairs 20000 --tc 3+0.03 \\
+  tools/spsa.py --state data/spsa.json --pairs 4000 --tc 3+0.03 \\
       --book tests/data/openings.epd --concurrency 2 \\
       'target/tune/release/chariot,opt.Use NNUE=false'
 
@@ -117,15 +119,15 @@ def main():
     ap.add_argument("engine", nargs="?", help="COMMAND[,opt.NAME=VALUE...] of a tune build")
     ap.add_argument("--state", help="the run's state file (resumed if it exists)")
     ap.add_argument("--show", metavar="STATE", help="print a state's values and exit")
-    ap.add_argument("--pairs", type=int, default=20000, help="planned length of the run (N), in game pairs")
+    ap.add_argument("--pairs", type=int, default=4000, help="planned length of the run (N), in game pairs")
     ap.add_argument("--stop-after", type=int, help="stop after this many pairs in this invocation")
     ap.add_argument("--tc", default="3+0.03")
     ap.add_argument("--book", help="openings as for match.py (default: 4 random plies)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--params", help="comma-separated names to tune (default: every tune_ option)")
-    ap.add_argument("--c-div", type=float, default=20.0, help="c_end = range / this")
-    ap.add_argument("--r-end", type=float, default=0.002)
+    ap.add_argument("--c-div", type=float, default=10.0, help="c_end = range / this")
+    ap.add_argument("--r-end", type=float, default=0.004)
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--grace-ms", type=int, default=1000)
     args = ap.parse_args()
