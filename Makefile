@@ -56,7 +56,7 @@ smp-speedup: ## Lazy SMP time-to-depth speed-up, 2 threads vs 1, 24 middlegames 
 sprt: ## NEW (a git revision, default the working tree) against BASE (default HEAD) from the opening suite, SPRT (TC=5+0.05 BOUNDS=0,10; hours)
 	tools/sprt.sh $(or $(BASE),HEAD) $(NEW)
 
-spsa: ## Tune src/search/tunables.rs by SPSA self-play of a `tune` build of REV (default HEAD): STATE=data/spsa.json PAIRS=20000 TC=3+0.03 CONC=2, resumable (hours; see tools/spsa.sh)
+spsa: ## Tune src/search/tunables.rs by SPSA self-play of a `tune` build of REV (default HEAD): STATE=data/spsa.json PAIRS=4000 TC=3+0.03 CONC=2, resumable (hours; see tools/spsa.sh)
 	tools/spsa.sh $(or $(REV),HEAD)
 
 search-alone: ## REV's search and time manager (default HEAD) with d28ede8's evaluation against d28ede8 (TC=10+0.1 GAMES=200 CONC=2; about 70 min)
