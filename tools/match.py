@@ -361,6 +361,20 @@ def play_game(a, b, opening, tc_ms, inc_ms, max_plies, grace_ms):
         ref.push(moves, cap)
 
 
+def is_fault(res, why):
+    """True if a game ended by an engine's failure (a crash, an illegal move,
+    the clock, a start that failed) rather than by play."""
+    return "fault" in why or "illegal" in why or "time" in why or res == "*"
+
+
+def red_points(res, red):
+    """Points of the side that played red (red=True) or black: 1, 0.5 or 0
+    (0 for an unfinished game)."""
+    if res == "1/2-1/2":
+        return 0.5
+    return 1.0 if res in ("1-0", "0-1") and (res == "1-0") == red else 0.0
+
+
 def elo(score, n):
     if n == 0:
         return 0.0, 0.0
@@ -448,10 +462,9 @@ def main():
             elif res in ("1-0", "0-1"):
                 first_won = (res == "1-0") == first_is_red
                 tally["w" if first_won else "l"] += 1
-            if "fault" in why or "illegal" in why or "time" in why or res == "*":
+            if is_fault(res, why):
                 tally["faults"] += 1
-            pts = 0.5 if res == "1/2-1/2" else (1.0 if res in ("1-0", "0-1") and
-                                                  (res == "1-0") == first_is_red else 0.0)
+            pts = red_points(res, first_is_red)
             if res != "*":
                 if i // 2 in half:
                     pairs.append(half.pop(i // 2) + pts)

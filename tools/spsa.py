@@ -164,7 +164,8 @@ def main():
     last = state["done"] + args.stop_after if args.stop_after else state["pairs"]
 
     def play_pair(k):
-        """Plays pair k; returns (points of +, points of -, faults, deltas, c)."""
+        """Plays pair k; returns ({"plus", "minus": points}, faults, the signs,
+        and the (value, c_k, a_k) of each constant it was played with)."""
         rng = random.Random(f"{state['seed']}:{k}")
         with lock:
             snapshot = {n: (p["value"], *gains(state, k, p)) for n, p in state["params"].items()}
@@ -196,14 +197,13 @@ def main():
             finally:
                 plus.quit()
                 minus.quit()
-            if "fault" in why or "illegal" in why or "time" in why or res == "*":
+            if match.is_fault(res, why):
                 faults += 1
                 print(f"pair {k}: fault: {why}", flush=True)
-            if res == "1/2-1/2":
-                points["plus"] += 0.5
-                points["minus"] += 0.5
-            elif res in ("1-0", "0-1"):
-                points["plus" if (res == "1-0") == plus_red else "minus"] += 1.0
+            if res in ("1-0", "0-1", "1/2-1/2"):
+                pts = match.red_points(res, plus_red)
+                points["plus"] += pts
+                points["minus"] += 1 - pts
         return points, faults, delta, snapshot
 
     def worker():
