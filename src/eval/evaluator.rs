@@ -1,11 +1,12 @@
 //! The evaluation a search thread uses: the classical one, or a network
 //! with its accumulator stack. The search makes and takes back moves
-//! through it, so that the network's accumulators follow the board.
+//! through it, so that the network's accumulators (or, for the classical
+//! evaluation, its material and square-table sum) follow the board.
 
 use std::sync::Arc;
 
 use super::nnue::{AccumulatorStack, Network, accumulator};
-use super::{S, Taper, evaluate};
+use super::{S, Taper, evaluate_given_squares, piece_square, piece_squares};
 use crate::board::Position;
 use crate::types::{Color, Move};
 
@@ -47,13 +48,16 @@ pub struct Evaluator {
     net: Option<Arc<Network>>,
     /// Its accumulators along the search path (allocated with the first network).
     stack: Option<AccumulatorStack>,
+    /// Without a network: the material and square-table sum ([`piece_squares`])
+    /// of each position along the search path, the current one last.
+    squares: Vec<S>,
     max_ply: usize,
 }
 
 impl Evaluator {
     /// The classical evaluation, for lines of up to `max_ply` moves.
     pub fn new(max_ply: usize) -> Evaluator {
-        Evaluator { net: None, stack: None, max_ply }
+        Evaluator { net: None, stack: None, squares: Vec::with_capacity(max_ply + 1), max_ply }
     }
 
     /// Evaluates with `net` from now on, or classically if `None`; then
@@ -67,18 +71,29 @@ impl Evaluator {
 
     /// Starts a search from `pos`.
     pub fn reset(&mut self, pos: &Position) {
-        if let (Some(net), Some(stack)) = (&self.net, &mut self.stack) {
-            stack.reset(net, pos);
+        self.squares.clear();
+        match (&self.net, &mut self.stack) {
+            (Some(net), Some(stack)) => stack.reset(net, pos),
+            _ => self.squares.push(piece_squares(pos)),
         }
     }
 
     /// Plays the legal move `m` on `pos`.
     #[inline(always)]
     pub fn do_move(&mut self, pos: &mut Position, m: Move) {
-        if self.net.is_some()
-            && let Some(stack) = &mut self.stack
-        {
-            stack.push_move(pos, m);
+        if self.net.is_some() {
+            if let Some(stack) = &mut self.stack {
+                stack.push_move(pos, m);
+            }
+        } else if let Some(&before) = self.squares.last() {
+            let mut after = before;
+            if let Some(mover) = pos.piece_on(m.from()) {
+                after += piece_square(mover, m.to()) - piece_square(mover, m.from());
+            }
+            if let Some(victim) = pos.piece_on(m.to()) {
+                after -= piece_square(victim, m.to());
+            }
+            self.squares.push(after);
         }
         pos.do_move(m);
     }
@@ -93,10 +108,12 @@ impl Evaluator {
     /// Passes the turn on `pos` (not in check).
     #[inline(always)]
     pub fn do_null_move(&mut self, pos: &mut Position) {
-        if self.net.is_some()
-            && let Some(stack) = &mut self.stack
-        {
-            stack.push_null();
+        if self.net.is_some() {
+            if let Some(stack) = &mut self.stack {
+                stack.push_null();
+            }
+        } else if let Some(&same) = self.squares.last() {
+            self.squares.push(same);
         }
         pos.do_null_move();
     }
@@ -110,10 +127,12 @@ impl Evaluator {
 
     #[inline(always)]
     fn pop(&mut self) {
-        if self.net.is_some()
-            && let Some(stack) = &mut self.stack
-        {
-            stack.pop();
+        if self.net.is_some() {
+            if let Some(stack) = &mut self.stack {
+                stack.pop();
+            }
+        } else {
+            self.squares.pop();
         }
     }
 
@@ -124,7 +143,11 @@ impl Evaluator {
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
         match (&self.net, &mut self.stack) {
             (Some(net), Some(stack)) => network_eval(net, stack.current(net), pos),
-            _ => evaluate(pos),
+            _ => {
+                let squares = self.squares.last().copied().unwrap_or_else(|| piece_squares(pos));
+                debug_assert_eq!(squares, piece_squares(pos), "incremental material and squares");
+                evaluate_given_squares(pos, squares)
+            }
         }
     }
 }
@@ -132,6 +155,7 @@ impl Evaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::evaluate;
     use crate::eval::nnue::format::NetworkData;
 
     #[test]
@@ -151,6 +175,45 @@ mod tests {
         assert_eq!(ev.evaluate(&pos), evaluate_with(&net, &pos));
         ev.set_network(None);
         assert_eq!(ev.evaluate(&pos), evaluate(&pos));
+    }
+
+    #[test]
+    fn incremental_squares_match_a_recount() {
+        use crate::board::zobrist::SplitMix64;
+        let mut rng = SplitMix64(7);
+        for game in 0..40 {
+            let mut pos = Position::startpos();
+            let mut ev = Evaluator::new(200);
+            ev.reset(&pos);
+            let mut made = Vec::new();
+            for _ in 0..160 {
+                let moves = pos.legal_moves();
+                // Now and then take a move back, or pass when not in check.
+                let roll = rng.below(10);
+                if moves.is_empty() || roll == 0 && !made.is_empty() {
+                    match made.pop() {
+                        Some(true) => ev.undo_null_move(&mut pos),
+                        Some(false) => ev.undo_move(&mut pos),
+                        None => break,
+                    }
+                } else if roll == 1 && !pos.in_check() {
+                    ev.do_null_move(&mut pos);
+                    made.push(true);
+                } else {
+                    // Captures twice as likely as their share, to empty the board.
+                    let captures: Vec<Move> =
+                        moves.iter().copied().filter(|m| pos.piece_on(m.to()).is_some()).collect();
+                    let m = if !captures.is_empty() && rng.below(2) == 0 {
+                        captures[rng.below(captures.len())]
+                    } else {
+                        moves[rng.below(moves.len())]
+                    };
+                    ev.do_move(&mut pos, m);
+                    made.push(false);
+                }
+                assert_eq!(ev.evaluate(&pos), evaluate(&pos), "game {game}: {}", pos.fen());
+            }
+        }
     }
 
     #[test]

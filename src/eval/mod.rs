@@ -15,7 +15,7 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 use crate::board::Position;
 use crate::board::attacks::{cannon_attacks, horse_attacks, king_attacks, pawn_attacks, rook_attacks};
-use crate::types::{Bitboard, Color, PieceKind, Square};
+use crate::types::{Bitboard, Color, Piece, PieceKind, Square};
 use features::Accumulator;
 use params::*;
 use weights::{Weight, at};
@@ -103,6 +103,23 @@ fn material_and_squares<A: Accumulator>(pos: &Position, c: Color) -> A {
         }
     }
     s
+}
+
+/// Material and square-table value of `p` on `sq`, Red's minus Black's
+/// (what [`material_and_squares`] adds for that piece): the search keeps the
+/// sum of these up to date move by move instead of recounting every piece.
+#[inline(always)]
+pub(crate) fn piece_square(p: Piece, sq: Square) -> S {
+    let k = p.kind().index();
+    let (mg, _, eg, _) = SQUARE_TABLES[k];
+    let i = cell(p.color(), sq);
+    let v = MATERIAL[k] + S(mg.as_flattened()[i], eg.as_flattened()[i]);
+    if p.color() == Color::Red { v } else { -v }
+}
+
+/// Material and square tables of both sides, Red's minus Black's.
+pub(crate) fn piece_squares(pos: &Position) -> S {
+    material_and_squares::<S>(pos, Color::Red) - material_and_squares::<S>(pos, Color::Black)
 }
 
 /// The nine palace points plus the ring around them that attackers use.
@@ -221,9 +238,13 @@ pub fn is_dead_draw(pos: &Position) -> bool {
 
 /// Both sides' terms, Red's minus Black's, with the side to move's bonus.
 fn sum<A: Accumulator>(pos: &Position) -> A {
-    let red = material_and_squares::<A>(pos, Color::Red) + activity::<A>(pos, Color::Red);
-    let black = material_and_squares::<A>(pos, Color::Black) + activity::<A>(pos, Color::Black);
-    let mut total = red - black;
+    material_and_squares::<A>(pos, Color::Red) - material_and_squares::<A>(pos, Color::Black)
+        + sum_but_squares::<A>(pos)
+}
+
+/// The terms of [`sum`] other than material and square tables.
+fn sum_but_squares<A: Accumulator>(pos: &Position) -> A {
+    let mut total = activity::<A>(pos, Color::Red) - activity::<A>(pos, Color::Black);
     total.term(Weight::pair(TEMPO, at::TEMPO), if pos.side_to_move() == Color::Red { 1 } else { -1 });
     total
 }
@@ -272,9 +293,15 @@ impl Taper {
 
 /// The evaluation of `pos` from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_given_squares(pos, piece_squares(pos))
+}
+
+/// [`evaluate`], given [`piece_squares`] of `pos` (kept up to date by an [`Evaluator`]).
+#[inline]
+pub(crate) fn evaluate_given_squares(pos: &Position, squares: S) -> i32 {
     match Taper::of(pos) {
         None => 0,
-        Some(taper) => taper.apply(sum::<S>(pos)),
+        Some(taper) => taper.apply(squares + sum_but_squares::<S>(pos)),
     }
 }
 
