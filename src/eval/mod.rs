@@ -13,6 +13,8 @@ pub mod weights;
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
+use once_cell::sync::Lazy;
+
 use crate::board::Position;
 use crate::board::attacks::{cannon_attacks, horse_attacks, king_attacks, pawn_attacks, rook_attacks};
 use crate::types::{Bitboard, Color, Piece, PieceKind, Square};
@@ -122,8 +124,18 @@ pub(crate) fn piece_squares(pos: &Position) -> S {
     material_and_squares::<S>(pos, Color::Red) - material_and_squares::<S>(pos, Color::Black)
 }
 
+/// [`king_zone_of`] for every square of the king, computed once.
+static KING_ZONES: Lazy<[Bitboard; 90]> =
+    Lazy::new(|| std::array::from_fn(|i| king_zone_of(Square::new(i as u8))));
+
 /// The nine palace points plus the ring around them that attackers use.
+#[inline(always)]
 fn king_zone(k: Square) -> Bitboard {
+    KING_ZONES[k.index()]
+}
+
+/// [`king_zone`], computed.
+fn king_zone_of(k: Square) -> Bitboard {
     let palace_centre = if k.rank() <= 2 { Square::from_coords(4, 1) } else { Square::from_coords(4, 8) };
     let mut zone = king_attacks(palace_centre).with(palace_centre);
     for sq in zone {
