@@ -49,7 +49,8 @@ pub struct Evaluator {
     /// Its accumulators along the search path (allocated with the first network).
     stack: Option<AccumulatorStack>,
     /// Without a network: the material and square-table sum ([`piece_squares`])
-    /// of each position along the search path, the current one last.
+    /// of each position along the search path, the current one last (empty
+    /// while a network is in use).
     squares: Vec<S>,
     max_ply: usize,
 }
@@ -81,10 +82,10 @@ impl Evaluator {
     /// Plays the legal move `m` on `pos`.
     #[inline(always)]
     pub fn do_move(&mut self, pos: &mut Position, m: Move) {
-        if self.net.is_some() {
-            if let Some(stack) = &mut self.stack {
-                stack.push_move(pos, m);
-            }
+        if self.net.is_some()
+            && let Some(stack) = &mut self.stack
+        {
+            stack.push_move(pos, m);
         } else if let Some(&before) = self.squares.last() {
             let mut after = before;
             if let Some(mover) = pos.piece_on(m.from()) {
@@ -108,10 +109,10 @@ impl Evaluator {
     /// Passes the turn on `pos` (not in check).
     #[inline(always)]
     pub fn do_null_move(&mut self, pos: &mut Position) {
-        if self.net.is_some() {
-            if let Some(stack) = &mut self.stack {
-                stack.push_null();
-            }
+        if self.net.is_some()
+            && let Some(stack) = &mut self.stack
+        {
+            stack.push_null();
         } else if let Some(&same) = self.squares.last() {
             self.squares.push(same);
         }
@@ -127,10 +128,10 @@ impl Evaluator {
 
     #[inline(always)]
     fn pop(&mut self) {
-        if self.net.is_some() {
-            if let Some(stack) = &mut self.stack {
-                stack.pop();
-            }
+        if self.net.is_some()
+            && let Some(stack) = &mut self.stack
+        {
+            stack.pop();
         } else {
             self.squares.pop();
         }

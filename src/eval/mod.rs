@@ -98,13 +98,19 @@ fn material_and_squares<A: Accumulator>(pos: &Position, c: Color) -> A {
         let bb = pos.pieces_of(c, kind);
         let k = kind.index();
         s.term(Weight::pair(MATERIAL[k], at::MATERIAL + 2 * k), bb.count() as i32);
-        let (mg, mg_at, eg, eg_at) = SQUARE_TABLES[k];
         for sq in bb {
-            let i = cell(c, sq);
-            s.term(Weight::split(mg.as_flattened()[i], mg_at, eg.as_flattened()[i], eg_at, i), 1);
+            s.term(square_weight(c, kind, sq), 1);
         }
     }
     s
+}
+
+/// The square-table weight of a `c` piece of `kind` on `sq`.
+#[inline(always)]
+fn square_weight(c: Color, kind: PieceKind, sq: Square) -> Weight {
+    let (mg, mg_at, eg, eg_at) = SQUARE_TABLES[kind.index()];
+    let i = cell(c, sq);
+    Weight::split(mg.as_flattened()[i], mg_at, eg.as_flattened()[i], eg_at, i)
 }
 
 /// Material and square-table value of `p` on `sq`, Red's minus Black's
@@ -112,10 +118,7 @@ fn material_and_squares<A: Accumulator>(pos: &Position, c: Color) -> A {
 /// sum of these up to date move by move instead of recounting every piece.
 #[inline(always)]
 pub(crate) fn piece_square(p: Piece, sq: Square) -> S {
-    let k = p.kind().index();
-    let (mg, _, eg, _) = SQUARE_TABLES[k];
-    let i = cell(p.color(), sq);
-    let v = MATERIAL[k] + S(mg.as_flattened()[i], eg.as_flattened()[i]);
+    let v = MATERIAL[p.kind().index()] + square_weight(p.color(), p.kind(), sq).value;
     if p.color() == Color::Red { v } else { -v }
 }
 
