@@ -188,7 +188,8 @@ fn activity<A: Accumulator>(pos: &Position, c: Color) -> A {
     }
     for sq in pos.pieces_of(c, PieceKind::Cannon) {
         let slides = rook_attacks(sq, occ) & !occ;
-        let caps = cannon_attacks(sq, occ) & pos.pieces(them);
+        let hits = cannon_attacks(sq, occ);
+        let caps = hits & pos.pieces(them);
         s.term(Weight::pair(CANNON_MOBILITY, at::CANNON_MOBILITY), (slides | caps).count() as i32);
         if sq.file() == their_king.file() {
             let screens = crate::board::attacks::between(sq, their_king) & occ;
@@ -199,7 +200,7 @@ fn activity<A: Accumulator>(pos: &Position, c: Color) -> A {
                 _ => {}
             }
         }
-        if ((slides | cannon_attacks(sq, occ)) & zone).any() {
+        if ((slides | hits) & zone).any() {
             units += ATTACK_WEIGHT_CANNON;
             attackers += 1;
         }
