@@ -8,7 +8,6 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 mod common;
 
 fn makemove(c: &mut Criterion) {
-    chariot::init();
     let mut positions: Vec<Position> =
         common::perft_fens().iter().map(|f| Position::from_fen(f).unwrap()).collect();
     let moves: Vec<_> = positions.iter().map(|p| p.legal_moves()).collect();

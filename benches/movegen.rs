@@ -10,7 +10,6 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 mod common;
 
 fn movegen(c: &mut Criterion) {
-    chariot::init();
     let positions: Vec<Position> =
         common::perft_fens().iter().map(|f| Position::from_fen(f).unwrap()).collect();
     let mut group = c.benchmark_group("movegen");

@@ -12,7 +12,6 @@ use chariot::types::Move;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn nnue(c: &mut Criterion) {
-    chariot::init();
     let pos =
         Position::from_fen("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1").unwrap();
     let quiet = Move::parse("f3f6").unwrap();

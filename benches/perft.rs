@@ -7,7 +7,6 @@ use chariot::tools::perft::perft;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn bench_perft(c: &mut Criterion) {
-    chariot::init();
     let mut group = c.benchmark_group("perft");
     group.sample_size(20);
     group.bench_function("startpos_4", |b| {

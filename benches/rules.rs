@@ -47,7 +47,6 @@ fn quiet_walk(plies: usize) -> Position {
 const FULL: &str = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1";
 
 fn rules(c: &mut Criterion) {
-    chariot::init();
     // Constants, as callers pass them (the search passes its config's copy).
     const ASIAN: Rules = Rules::DEFAULT;
     const CHINESE: Rules = Rules::of(RuleSet::Chinese);

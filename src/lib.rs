@@ -21,10 +21,3 @@ pub mod threads;
 pub mod tools;
 pub mod tt;
 pub mod types;
-
-/// Builds every lazily initialised table now (call once at start-up so the
-/// first search or perft does not pay for it).
-pub fn init() {
-    board::attacks::init();
-    board::zobrist::init();
-}

@@ -1,7 +1,6 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    chariot::init();
     let args: Vec<String> = std::env::args().skip(1).collect();
     chariot::cli::run(&args)
 }

@@ -31,7 +31,6 @@ fn chariot(args: &[&str]) -> (i32, String, String) {
 
 /// The key of the position after `moves` from the start.
 fn key_after(moves: &[&str]) -> u64 {
-    chariot::init();
     let mut pos = Position::startpos();
     for m in moves {
         pos.do_move(pos.parse_legal_move(m).unwrap_or_else(|| panic!("illegal {m}")));

@@ -21,7 +21,6 @@ fn uci() -> EngineProcess {
 }
 
 fn legal(moves: &[&str], mv: &str) -> bool {
-    chariot::init();
     let mut pos = Position::from_fen(START_FEN).unwrap();
     play_moves(&mut pos, moves).unwrap();
     pos.parse_legal_move(mv).is_some()

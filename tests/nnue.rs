@@ -34,7 +34,6 @@ const EXPECTED: (&str, [i32; 4]) = ("nn-980b40a4d412", [83, -32, 358, -857]);
 
 #[test]
 fn the_built_in_network_on_fixed_positions() {
-    chariot::init();
     let net = Network::embedded();
     let got: Vec<i32> = FIXED.iter().map(|f| evaluate_with(&net, &Position::from_fen(f).unwrap())).collect();
     assert_eq!(
@@ -65,7 +64,6 @@ fn random_positions(rng: &mut SplitMix64, n: usize) -> Vec<Position> {
 
 #[test]
 fn every_instruction_set_gives_the_scalar_output() {
-    chariot::init();
     let mut rng = SplitMix64(0x51D);
     let positions = random_positions(&mut rng, 300);
     let paths = Simd::available();

@@ -49,7 +49,6 @@ static GLOBAL: Counting = Counting;
 
 #[test]
 fn generate_make_unmake_do_not_allocate() {
-    chariot::init();
     let case = &common::perft_cases()[0];
     let (depth, expected) = *case.counts.iter().rfind(|(_, n)| *n < 5_000_000).unwrap();
     let mut pos = Position::from_fen(&case.fen).unwrap();
@@ -92,7 +91,6 @@ fn walk(ev: &mut Evaluator, pos: &mut Position, depth: u32) -> i64 {
 
 #[test]
 fn network_evaluation_does_not_allocate() {
-    chariot::init();
     let mut pos = Position::from_fen(&common::perft_cases()[0].fen).unwrap();
     pos.reserve(64);
     let mut ev = Evaluator::new(16);

@@ -21,7 +21,6 @@ const DEAD: &str = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
 const CHECKMATED: &str = "4k3R/R8/9/9/9/9/9/9/9/3K5 b - - 0 1";
 
 fn legal_moves(fen: &str, moves: &[&str]) -> Vec<String> {
-    chariot::init();
     let mut pos = Position::from_fen(fen).unwrap();
     play_moves(&mut pos, moves).unwrap();
     pos.legal_moves().iter().map(|m| m.to_string()).collect()
@@ -473,7 +472,6 @@ fn batch_mode_switched_off_keeps_the_order() {
     e.read_search();
     e.send("d");
     let fen = e.read_until_prefix("Fen: ").pop().unwrap();
-    chariot::init();
     let mut pos = Position::startpos();
     play_moves(&mut pos, &["h2e2", "h9g7"]).unwrap();
     assert_eq!(fen, format!("Fen: {}", pos.fen()));

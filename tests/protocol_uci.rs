@@ -19,7 +19,6 @@ const STALEMATED: &str = "4k4/R4P3/9/9/9/9/9/9/9/3K5 b - - 0 1";
 
 /// The position `fen` + `moves`, built by the library.
 fn position(fen: &str, moves: &[&str]) -> Position {
-    chariot::init();
     let mut pos = Position::from_fen(fen).unwrap();
     play_moves(&mut pos, moves).unwrap();
     pos

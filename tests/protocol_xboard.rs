@@ -25,7 +25,6 @@ const PERPETUAL: (&str, [&str; 8]) =
     ("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1", ["a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9"]);
 
 fn legal_moves(fen: &str, moves: &[&str]) -> Vec<String> {
-    chariot::init();
     let mut pos = Position::from_fen(fen).unwrap();
     play_moves(&mut pos, moves).unwrap();
     pos.legal_moves().iter().map(|m| m.to_string()).collect()

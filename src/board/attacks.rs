@@ -1,4 +1,5 @@
-//! Attack tables for every piece kind, built once on first use.
+//! Attack tables for every piece kind, computed by the compiler (a lookup
+//! is a plain load, with no first-use check).
 //!
 //! Rooks and cannons are looked up by the occupancy of their rank and of their
 //! file, each compressed to an index (a shift for the rank, a multiply-gather
@@ -6,8 +7,6 @@
 //! Horses and elephants are indexed by which of their four legs/eyes are
 //! occupied. Every table is built from the slow reference generators at the
 //! bottom of this file, which the unit tests also compare against.
-
-use once_cell::sync::Lazy;
 
 use crate::types::{Bitboard, Color, Square};
 
@@ -17,7 +16,7 @@ const FILE_LO_INTERIOR: u64 =
 /// Rank 8 of file `a` is bit 72, i.e. bit 8 of the high word.
 const FILE_HI_INTERIOR: u64 = 1 << 8;
 /// Gathers the eight interior bits above into the top byte without collisions
-/// (checked when the tables are built).
+/// (checked when the tables are built: a collision fails the build).
 const FILE_MAGIC: u64 = 0x4008_3000_8200_1005;
 
 /// Every precomputed table. See the module comment.
@@ -36,15 +35,13 @@ struct Tables {
     horse_pseudo: [Bitboard; 90],
     line: [Bitboard; 90],
     check_zone: [Bitboard; 90],
-    between: Box<[[Bitboard; 90]; 90]>,
+    between: [[Bitboard; 90]; 90],
 }
 
-static TABLES: Lazy<Tables> = Lazy::new(Tables::build);
-
-/// Builds the tables now rather than on first use (call once at start-up).
-pub fn init() {
-    Lazy::force(&TABLES);
-}
+// Building every table takes the compiler a few million steps, past the
+// point where it starts to suspect an endless loop.
+#[allow(long_running_const_eval)]
+static TABLES: Tables = Tables::build();
 
 #[inline(always)]
 fn tables() -> &'static Tables {
@@ -57,7 +54,7 @@ fn rank_index(sq: Square, occ: Bitboard) -> usize {
 }
 
 #[inline(always)]
-fn file_index(sq: Square, occ: Bitboard) -> usize {
+const fn file_index(sq: Square, occ: Bitboard) -> usize {
     let y = occ.0 >> sq.file();
     let gathered = (y as u64 & FILE_LO_INTERIOR) | ((y >> 64) as u64 & FILE_HI_INTERIOR);
     (gathered.wrapping_mul(FILE_MAGIC) >> 56) as usize
@@ -176,7 +173,8 @@ pub fn horse_leg(from: Square, to: Square) -> Square {
 }
 
 impl Tables {
-    fn build() -> Tables {
+    /// Every table, computed by the compiler from the reference generators.
+    const fn build() -> Tables {
         let mut t = Tables {
             rook_rank: [[0; 128]; 9],
             cannon_rank: [[0; 128]; 9],
@@ -192,69 +190,95 @@ impl Tables {
             horse_pseudo: [Bitboard::EMPTY; 90],
             line: [Bitboard::EMPTY; 90],
             check_zone: [Bitboard::EMPTY; 90],
-            between: Box::new([[Bitboard::EMPTY; 90]; 90]),
+            between: [[Bitboard::EMPTY; 90]; 90],
         };
         // Ranks: index bit i = file i + 1 occupied; the end files count as occupied.
-        for file in 0..9u8 {
+        let mut file = 0;
+        while file < 9 {
             let sq = Square::from_coords(file, 0);
-            for idx in 0..128u128 {
-                let occ = Bitboard((idx << 1) | 1 | (1 << 8));
-                t.rook_rank[file as usize][idx as usize] =
-                    (reference::rook(sq, occ) & Bitboard::RANK_0).0 as u16;
-                t.cannon_rank[file as usize][idx as usize] =
-                    (reference::cannon(sq, occ) & Bitboard::RANK_0).0 as u16;
+            let mut idx = 0;
+            while idx < 128 {
+                let occ = Bitboard(((idx as u128) << 1) | 1 | (1 << 8));
+                t.rook_rank[file as usize][idx] = (reference::rook(sq, occ).0 & Bitboard::RANK_0.0) as u16;
+                t.cannon_rank[file as usize][idx] =
+                    (reference::cannon(sq, occ).0 & Bitboard::RANK_0.0) as u16;
+                idx += 1;
             }
+            file += 1;
         }
-        // Files: enumerate the 256 interior occupancies of file a.
-        let interior: Vec<Square> = (1..9u8).map(|r| Square::from_coords(0, r)).collect();
-        let edges = Bitboard::from_square(Square::from_coords(0, 0)) | Square::from_coords(0, 9);
-        for rank in 0..10u8 {
+        // Files: enumerate the 256 interior occupancies of file a (ranks 1..9,
+        // the end ranks count as occupied).
+        let edges = Bitboard(1 | (1 << 81));
+        let mut rank = 0;
+        while rank < 10 {
             let sq = Square::from_coords(0, rank);
             let mut seen = [false; 256];
-            for subset in 0..256u32 {
-                let occ = interior
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| subset >> i & 1 != 0)
-                    .fold(edges, |b, (_, &s)| b | s);
+            let mut subset = 0;
+            while subset < 256 {
+                let mut occ = edges;
+                let mut i = 0;
+                while i < 8 {
+                    if subset >> i & 1 != 0 {
+                        occ = occ.with(Square::from_coords(0, i + 1));
+                    }
+                    i += 1;
+                }
                 let idx = file_index(sq, occ);
                 assert!(!seen[idx], "FILE_MAGIC collides");
                 seen[idx] = true;
-                t.rook_file[rank as usize][idx] = reference::rook(sq, occ) & Bitboard::FILE_A;
-                t.cannon_file[rank as usize][idx] = reference::cannon(sq, occ) & Bitboard::FILE_A;
+                t.rook_file[rank as usize][idx] = Bitboard(reference::rook(sq, occ).0 & Bitboard::FILE_A.0);
+                t.cannon_file[rank as usize][idx] =
+                    Bitboard(reference::cannon(sq, occ).0 & Bitboard::FILE_A.0);
+                subset += 1;
             }
+            rank += 1;
         }
-        for sq in Square::all() {
-            let i = sq.index();
-            for idx in 0..16usize {
+        let mut i = 0;
+        while i < Square::COUNT {
+            let sq = Square::new(i as u8);
+            let mut idx = 0;
+            while idx < 16 {
                 t.horse[i][idx] = reference::horse(sq, neighbours_from_index(sq, idx, ORTH));
                 t.horse_sources[i][idx] = reference::horse_sources(sq, neighbours_from_index(sq, idx, DIAG));
                 t.elephant[i][idx] = reference::elephant(sq, neighbours_from_index(sq, idx, DIAG));
+                idx += 1;
             }
             t.advisor[i] = reference::advisor(sq);
             t.king[i] = reference::king(sq);
-            for c in Color::ALL {
-                t.pawn[c.index()][i] = reference::pawn(c, sq);
-            }
+            t.pawn[0][i] = reference::pawn(Color::ALL[0], sq);
+            t.pawn[1][i] = reference::pawn(Color::ALL[1], sq);
             t.horse_pseudo[i] = reference::horse(sq, Bitboard::EMPTY);
-            t.line[i] = (Bitboard::file(sq.file()) | Bitboard::rank(sq.rank())).without(sq);
-            t.check_zone[i] = t.line[i] | neighbours_from_index(sq, 15, DIAG);
+            t.line[i] = Bitboard(Bitboard::file(sq.file()).0 | Bitboard::rank(sq.rank()).0).without(sq);
+            t.check_zone[i] = Bitboard(t.line[i].0 | neighbours_from_index(sq, 15, DIAG).0);
+            i += 1;
         }
-        for c in Color::ALL {
-            for from in Square::all() {
-                for to in t.pawn[c.index()][from.index()] {
-                    t.pawn_sources[c.index()][to.index()] |= from;
+        let mut c = 0;
+        while c < 2 {
+            let mut from = 0;
+            while from < Square::COUNT {
+                let mut targets = t.pawn[c][from].0;
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    t.pawn_sources[c][to] = t.pawn_sources[c][to].with(Square::new(from as u8));
                 }
+                from += 1;
             }
+            c += 1;
         }
-        for a in Square::all() {
-            for b in Square::all() {
-                if t.line[a.index()].has(b) {
-                    let ray = reference::rook(a, Bitboard::from_square(b))
-                        & reference::rook(b, Bitboard::from_square(a));
-                    t.between[a.index()][b.index()] = ray;
+        let mut a = 0;
+        while a < Square::COUNT {
+            let mut b = 0;
+            while b < Square::COUNT {
+                let (sa, sb) = (Square::new(a as u8), Square::new(b as u8));
+                if t.line[a].has(sb) {
+                    let ray = reference::rook(sa, Bitboard::from_square(sb)).0
+                        & reference::rook(sb, Bitboard::from_square(sa)).0;
+                    t.between[a][b] = Bitboard(ray);
                 }
+                b += 1;
             }
+            a += 1;
         }
         t
     }
@@ -264,139 +288,177 @@ const ORTH: [(i32, i32); 4] = [(0, -1), (-1, 0), (1, 0), (0, 1)];
 const DIAG: [(i32, i32); 4] = [(-1, -1), (1, -1), (-1, 1), (1, 1)];
 
 /// The occupancy whose neighbour index (see `orth_index`/`diag_index`) is `idx`.
-fn neighbours_from_index(sq: Square, idx: usize, dirs: [(i32, i32); 4]) -> Bitboard {
+const fn neighbours_from_index(sq: Square, idx: usize, dirs: [(i32, i32); 4]) -> Bitboard {
     let mut occ = Bitboard::EMPTY;
-    for (bit, (df, dr)) in dirs.iter().enumerate() {
+    let mut bit = 0;
+    while bit < 4 {
+        let (df, dr) = dirs[bit];
         if idx >> bit & 1 != 0
             && let Some(n) = Square::try_from_coords(sq.file() as i32 + df, sq.rank() as i32 + dr)
         {
-            occ |= n;
+            occ = occ.with(n);
         }
+        bit += 1;
     }
     occ
 }
 
-/// Slow, obviously correct generators: used to build the tables and to test them.
+/// Slow, obviously correct generators: used to build the tables (at compile
+/// time, hence the `while` loops) and to test them.
 pub mod reference {
     use crate::types::{Bitboard, Color, Square};
 
     const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
-    fn step(sq: Square, df: i32, dr: i32) -> Option<Square> {
+    const fn step(sq: Square, df: i32, dr: i32) -> Option<Square> {
         Square::try_from_coords(sq.file() as i32 + df, sq.rank() as i32 + dr)
     }
 
     /// Rook attacks by walking the four rays.
-    pub fn rook(sq: Square, occ: Bitboard) -> Bitboard {
+    pub const fn rook(sq: Square, occ: Bitboard) -> Bitboard {
         let mut out = Bitboard::EMPTY;
-        for (df, dr) in ORTHOGONAL {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = ORTHOGONAL[d];
             let mut s = sq;
             while let Some(n) = step(s, df, dr) {
-                out |= n;
+                out = out.with(n);
                 if occ.has(n) {
                     break;
                 }
                 s = n;
             }
+            d += 1;
         }
         out
     }
 
     /// Cannon capture squares by walking the rays: the first piece after the screen.
-    pub fn cannon(sq: Square, occ: Bitboard) -> Bitboard {
+    pub const fn cannon(sq: Square, occ: Bitboard) -> Bitboard {
         let mut out = Bitboard::EMPTY;
-        for (df, dr) in ORTHOGONAL {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = ORTHOGONAL[d];
             let mut s = sq;
             let mut screened = false;
             while let Some(n) = step(s, df, dr) {
                 if occ.has(n) {
                     if screened {
-                        out |= n;
+                        out = out.with(n);
                         break;
                     }
                     screened = true;
                 }
                 s = n;
             }
+            d += 1;
         }
         out
     }
 
     /// Horse jumps whose leg is empty.
-    pub fn horse(sq: Square, occ: Bitboard) -> Bitboard {
+    pub const fn horse(sq: Square, occ: Bitboard) -> Bitboard {
         let mut out = Bitboard::EMPTY;
-        for (lf, lr) in ORTHOGONAL {
+        let mut d = 0;
+        while d < 4 {
+            let (lf, lr) = ORTHOGONAL[d];
+            d += 1;
             let Some(leg) = step(sq, lf, lr) else { continue };
             if occ.has(leg) {
                 continue;
             }
-            let (a, b) = if lf == 0 { ((1, 2 * lr), (-1, 2 * lr)) } else { ((2 * lf, 1), (2 * lf, -1)) };
-            for (df, dr) in [a, b] {
-                if let Some(t) = step(sq, df, dr) {
-                    out |= t;
+            let jumps = if lf == 0 { [(1, 2 * lr), (-1, 2 * lr)] } else { [(2 * lf, 1), (2 * lf, -1)] };
+            let mut j = 0;
+            while j < 2 {
+                if let Some(t) = step(sq, jumps[j].0, jumps[j].1) {
+                    out = out.with(t);
                 }
+                j += 1;
             }
         }
         out
     }
 
     /// Squares from which a horse attacks `sq`.
-    pub fn horse_sources(sq: Square, occ: Bitboard) -> Bitboard {
-        horse(sq, Bitboard::EMPTY)
-            .filter(|&from| horse(from, occ).has(sq))
-            .fold(Bitboard::EMPTY, |b, s| b | s)
+    pub const fn horse_sources(sq: Square, occ: Bitboard) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        let mut candidates = horse(sq, Bitboard::EMPTY).0;
+        while candidates != 0 {
+            let from = Square::new(candidates.trailing_zeros() as u8);
+            candidates &= candidates - 1;
+            if horse(from, occ).has(sq) {
+                out = out.with(from);
+            }
+        }
+        out
     }
 
     /// Elephant steps with an empty eye, staying on the elephant's half.
-    pub fn elephant(sq: Square, occ: Bitboard) -> Bitboard {
+    pub const fn elephant(sq: Square, occ: Bitboard) -> Bitboard {
         let half = if sq.rank() <= 4 { Bitboard::RED_HALF } else { Bitboard::BLACK_HALF };
         let mut out = Bitboard::EMPTY;
-        for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = DIAGONAL[d];
             if let (Some(eye), Some(t)) = (step(sq, df, dr), step(sq, 2 * df, 2 * dr))
                 && !occ.has(eye)
             {
-                out |= t;
+                out = out.with(t);
             }
+            d += 1;
         }
-        out & half
+        Bitboard(out.0 & half.0)
     }
 
-    fn palace_of(sq: Square) -> Option<Color> {
-        Color::ALL.into_iter().find(|&c| sq.in_palace(c))
+    /// The steps in `dirs` from `sq` that stay inside the palace `sq` is in.
+    const fn palace_steps(sq: Square, dirs: [(i32, i32); 4]) -> Bitboard {
+        let c = if sq.in_palace(Color::Red) {
+            Color::Red
+        } else if sq.in_palace(Color::Black) {
+            Color::Black
+        } else {
+            return Bitboard::EMPTY;
+        };
+        let mut out = Bitboard::EMPTY;
+        let mut d = 0;
+        while d < 4 {
+            if let Some(t) = step(sq, dirs[d].0, dirs[d].1)
+                && t.in_palace(c)
+            {
+                out = out.with(t);
+            }
+            d += 1;
+        }
+        out
     }
 
     /// Advisor steps inside the palace.
-    pub fn advisor(sq: Square) -> Bitboard {
-        let Some(c) = palace_of(sq) else { return Bitboard::EMPTY };
-        [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-            .into_iter()
-            .filter_map(|(df, dr)| step(sq, df, dr))
-            .filter(|t| t.in_palace(c))
-            .fold(Bitboard::EMPTY, |b, s| b | s)
+    pub const fn advisor(sq: Square) -> Bitboard {
+        palace_steps(sq, DIAGONAL)
     }
 
     /// King steps inside the palace.
-    pub fn king(sq: Square) -> Bitboard {
-        let Some(c) = palace_of(sq) else { return Bitboard::EMPTY };
-        ORTHOGONAL
-            .into_iter()
-            .filter_map(|(df, dr)| step(sq, df, dr))
-            .filter(|t| t.in_palace(c))
-            .fold(Bitboard::EMPTY, |b, s| b | s)
+    pub const fn king(sq: Square) -> Bitboard {
+        palace_steps(sq, ORTHOGONAL)
     }
 
     /// Pawn steps: forward, and sideways once across the river.
-    pub fn pawn(color: Color, sq: Square) -> Bitboard {
-        let fwd = if color == Color::Red { 1 } else { -1 };
+    pub const fn pawn(color: Color, sq: Square) -> Bitboard {
+        let fwd = match color {
+            Color::Red => 1,
+            Color::Black => -1,
+        };
         let mut out = Bitboard::EMPTY;
         if let Some(t) = step(sq, 0, fwd) {
-            out |= t;
+            out = out.with(t);
         }
         if !sq.on_own_half(color) {
-            for df in [-1, 1] {
-                if let Some(t) = step(sq, df, 0) {
-                    out |= t;
-                }
+            if let Some(t) = step(sq, -1, 0) {
+                out = out.with(t);
+            }
+            if let Some(t) = step(sq, 1, 0) {
+                out = out.with(t);
             }
         }
         out

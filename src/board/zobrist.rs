@@ -2,8 +2,6 @@
 //! side to move, drawn from a fixed-seed generator so that keys, hash indices
 //! and therefore `bench` are the same on every run and machine.
 
-use once_cell::sync::Lazy;
-
 use crate::types::{Color, Piece, Square};
 
 struct Keys {
@@ -11,16 +9,21 @@ struct Keys {
     side: u64,
 }
 
-static KEYS: Lazy<Keys> = Lazy::new(|| {
+/// Computed by the compiler, so a lookup is a plain load.
+static KEYS: Keys = {
     let mut rng = SplitMix64(0x0C4A_7107_0000_1070);
     let mut piece_square = [[0u64; 90]; Piece::INDEX_COUNT];
-    for row in piece_square.iter_mut() {
-        for k in row.iter_mut() {
-            *k = rng.next_u64();
+    let mut p = 0;
+    while p < Piece::INDEX_COUNT {
+        let mut sq = 0;
+        while sq < 90 {
+            piece_square[p][sq] = rng.next_u64();
+            sq += 1;
         }
+        p += 1;
     }
     Keys { piece_square, side: rng.next_u64() }
-});
+};
 
 /// The SplitMix64 generator (Steele, Lea and Flood): small, fast, well
 /// mixed. The one seeded generator of the crate (keys, self-play, tuning).
@@ -28,7 +31,7 @@ pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    pub const fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -40,11 +43,6 @@ impl SplitMix64 {
     pub fn below(&mut self, n: usize) -> usize {
         ((self.next_u64() as u128 * n as u128) >> 64) as usize
     }
-}
-
-/// Builds the keys now rather than on first use.
-pub fn init() {
-    Lazy::force(&KEYS);
 }
 
 /// Key of `piece` standing on `sq`.

@@ -175,7 +175,6 @@ mod tests {
 
     #[test]
     fn counts_weights_scores_and_filters() {
-        crate::init();
         let games = [
             game("h2e2 h9g7 h0g2", Outcome::RedWins),
             game("h2e2 h9g7 b0c2", Outcome::Draw),
@@ -219,7 +218,6 @@ mod tests {
 
     #[test]
     fn large_counts_are_scaled_into_16_bits() {
-        crate::init();
         let mut b = Builder::new(Filter::default());
         let (win, draw) = (game("h2e2", Outcome::RedWins), game("b2e2", Outcome::Draw));
         for _ in 0..70_000 {

@@ -309,7 +309,6 @@ mod tests {
 
     #[test]
     fn move_lists_in_every_form() {
-        crate::init();
         let text = "\
 # a comment
 startpos moves h2e2 h9g7 1-0
@@ -355,7 +354,6 @@ startpos moves h2e2 h2e2 1-0
 
     #[test]
     fn pgn_as_match_py_writes_it_and_with_numbers_and_comments() {
-        crate::init();
         let text = r#"[Red "a"]
 [Black "b"]
 [Result "1-0"]
@@ -409,7 +407,6 @@ h3e3 h10g8 0-1
 
     #[test]
     fn any_text_reads_without_panic_or_hang() {
-        crate::init();
         assert_eq!(tokens("1.h2e2 } h9g7 ) 2. (b0c2) h0g2 $3 1-0"), ["h2e2", "h9g7", "h0g2", "1-0"]);
         let alphabet: Vec<char> = "[]{}();$.-/\"\n \t01239abhiFENResult*½炮".chars().collect();
         let mut rng = crate::board::zobrist::SplitMix64(7);

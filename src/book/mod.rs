@@ -185,7 +185,6 @@ mod tests {
 
     #[test]
     fn the_builtin_book_reads_and_bad_files_keep_the_book_in_use() {
-        crate::init();
         let book = builtin().unwrap();
         let mut own = OwnBook::new();
         let mut pos = Position::startpos();

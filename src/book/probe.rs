@@ -104,7 +104,6 @@ mod tests {
 
     #[test]
     fn legal_allowed_and_shaped_by_variety() {
-        crate::init();
         let mut pos = Position::startpos();
         // h2h8 would jump without capturing; a0a4 is blocked: neither is a candidate.
         let book = book_at(&pos, &[("h2e2", 30), ("b2e2", 10), ("h2h8", 99), ("a0a4", 99)]);
@@ -136,7 +135,6 @@ mod tests {
 
     #[test]
     fn no_move_that_loses_by_the_rules() {
-        crate::init();
         // Red checks with the rook from e8 and d8 in turn; Black's king
         // steps between f9 and f8. The third e8 check would be a perpetual
         // check: Red loses by it.

@@ -149,7 +149,6 @@ mod tests {
 
     #[test]
     fn perft_counts_and_stops() {
-        crate::init();
         let job = Job::perft(Position::startpos(), 3).unwrap();
         let out = lines(&job);
         assert_eq!(out.len(), 44 + 2);

@@ -540,7 +540,6 @@ mod tests {
 
     #[test]
     fn clocks_and_units() {
-        crate::init();
         let red = Position::startpos();
         let black =
             Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b").unwrap();
@@ -557,7 +556,6 @@ mod tests {
 
     #[test]
     fn searchmoves_and_bans() {
-        crate::init();
         let pos = Position::startpos();
         let ban = [Move::parse("h2e2").unwrap()];
         let params = go("go depth 3 searchmoves b2e2 h2h8 b2e2 zz");

@@ -31,9 +31,13 @@ impl Square {
     }
 
     /// The square at (`file`, `rank`) if both are on the board.
-    pub fn try_from_coords(file: i32, rank: i32) -> Option<Square> {
-        ((0..9).contains(&file) && (0..10).contains(&rank))
-            .then(|| Square::from_coords(file as u8, rank as u8))
+    pub const fn try_from_coords(file: i32, rank: i32) -> Option<Square> {
+        // Negative numbers wrap to large ones, so one comparison each.
+        if (file as u32) < 9 && (rank as u32) < 10 {
+            Some(Square::from_coords(file as u8, rank as u8))
+        } else {
+            None
+        }
     }
 
     /// Index 0..90 into per-square arrays.
