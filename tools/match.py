@@ -28,7 +28,9 @@ followed by `moves m1 m2 ...` in ranks 0-9) once with each colour; without it,
 SPRT: --sprt ELO0,ELO1 stops as soon as the log-likelihood ratio of "the first
 engine is ELO1 stronger" against "ELO0 stronger" leaves [-2.94, 2.94] (alpha =
 beta = 0.05), computed on pairs of games (same opening, colours swapped, the
-pentanomial model). --games is then the most games it plays.
+pentanomial model), but never before --sprt-min-pairs pairs (default 50): the
+variance of a few pairs is too unsure to decide on (nine pairs that all end
+1.5-0.5 but one give an LLR above 4). --games is then the most games it plays.
 
 Prints one line per game and a summary with an Elo estimate for the first
 engine (and the pair statistics, LLR). Exit status 0 if every game finished
@@ -400,6 +402,8 @@ def main():
     ap.add_argument("--rules", choices=["asian", "chinese"], default="asian",
                     help="rule set of the referee's repetition rulings (engines: opt.RuleSet=...)")
     ap.add_argument("--sprt", help="ELO0,ELO1: stop when the SPRT accepts either")
+    ap.add_argument("--sprt-min-pairs", type=int, default=50,
+                    help="game pairs before the SPRT may decide (default 50)")
     args = ap.parse_args()
     global RULESET
     RULESET = args.rules
@@ -474,7 +478,7 @@ def main():
             if args.sprt and pairs:
                 llr = sprt_llr(pairs, elo0, elo1)
                 llr_txt = f" llr {llr:+.2f}"
-                if abs(llr) >= bound:
+                if abs(llr) >= bound and len(pairs) >= args.sprt_min_pairs:
                     stop.set()
             red_name = specs[0][0] if first_is_red else specs[1][0]
             black_name = specs[1][0] if first_is_red else specs[0][0]
@@ -520,7 +524,8 @@ def main():
         extra = f"pairs {len(pairs)} [0 .5 1 1.5 2] {penta}"
         if args.sprt:
             llr = sprt_llr(pairs, elo0, elo1)
-            verdict = ("H1 accepted" if llr >= bound else "H0 accepted" if llr <= -bound
+            verdict = ("no verdict yet" if len(pairs) < args.sprt_min_pairs
+                       else "H1 accepted" if llr >= bound else "H0 accepted" if llr <= -bound
                        else "no verdict yet")
             extra += f", SPRT [{elo0:g}, {elo1:g}] llr {llr:+.2f} ({-bound:.2f}, {bound:.2f}): {verdict}"
         print(extra)
