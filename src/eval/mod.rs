@@ -16,7 +16,7 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 use once_cell::sync::Lazy;
 
 use crate::board::Position;
-use crate::board::attacks::{cannon_attacks, horse_attacks, king_attacks, pawn_attacks, rook_attacks};
+use crate::board::attacks::{cannon_attacks, horse_attacks, king_attacks, pawn_sources, rook_attacks};
 use crate::types::{Bitboard, Color, Piece, PieceKind, Square};
 use features::Accumulator;
 use params::*;
@@ -127,14 +127,30 @@ pub(crate) fn piece_squares(pos: &Position) -> S {
     material_and_squares::<S>(pos, Color::Red) - material_and_squares::<S>(pos, Color::Black)
 }
 
-/// [`king_zone_of`] for every square of the king, computed once.
-static KING_ZONES: Lazy<[Bitboard; 90]> =
-    Lazy::new(|| std::array::from_fn(|i| king_zone_of(Square::new(i as u8))));
+/// The king zone of every square of the king, and for each colour the squares
+/// from which that colour's pawns attack it, computed once.
+struct KingZones {
+    zone: [Bitboard; 90],
+    pawn_attackers: [[Bitboard; 90]; 2],
+}
+
+static KING_ZONES: Lazy<KingZones> = Lazy::new(|| {
+    let zone: [Bitboard; 90] = std::array::from_fn(|i| king_zone_of(Square::new(i as u8)));
+    let pawn_attackers = Color::ALL
+        .map(|c| std::array::from_fn(|i| zone[i].fold(Bitboard::EMPTY, |b, sq| b | pawn_sources(c, sq))));
+    KingZones { zone, pawn_attackers }
+});
 
 /// The nine palace points plus the ring around them that attackers use.
 #[inline(always)]
 fn king_zone(k: Square) -> Bitboard {
-    KING_ZONES[k.index()]
+    KING_ZONES.zone[k.index()]
+}
+
+/// The squares from which a pawn of `c` attacks [`king_zone`]`(k)`.
+#[inline(always)]
+fn king_zone_pawn_attackers(c: Color, k: Square) -> Bitboard {
+    KING_ZONES.pawn_attackers[c.index()][k.index()]
 }
 
 /// [`king_zone`], computed.
@@ -205,12 +221,10 @@ fn activity<A: Accumulator>(pos: &Position, c: Color) -> A {
             attackers += 1;
         }
     }
-    for sq in pos.pieces_of(c, PieceKind::Pawn) {
-        if (pawn_attacks(c, sq) & zone).any() {
-            units += ATTACK_WEIGHT_PAWN;
-            attackers += 1;
-        }
-    }
+    let pawn_attackers =
+        (pos.pieces_of(c, PieceKind::Pawn) & king_zone_pawn_attackers(c, their_king)).count();
+    units += ATTACK_WEIGHT_PAWN * pawn_attackers as i32;
+    attackers += pawn_attackers;
     if attackers >= 2 {
         let defenders =
             (pos.pieces_of(them, PieceKind::Advisor) | pos.pieces_of(them, PieceKind::Elephant)).count();
