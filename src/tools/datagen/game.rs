@@ -37,6 +37,11 @@ pub const RANDOM_CHOICE_MOVES: usize = 8;
 pub const RANDOM_CHOICE_LINES: usize = 4;
 /// The moves picked from score within this many centipawns of the best.
 pub const RANDOM_CHOICE_MARGIN: i32 = 20;
+/// Each search's node limit is drawn from ±this share (in percent) around
+/// the one asked for, so that games from the same opening keep diverging
+/// after the random choices (with one fixed limit, the same position is
+/// searched to the same move, and games that meet stay the same to the end).
+pub const NODE_JITTER_PERCENT: u64 = 25;
 /// After random plies, an opening whose first search scores beyond this is
 /// replaced by another (random moves can simply lose a piece).
 pub const OPENING_MAX_SCORE: i32 = 400;
@@ -133,7 +138,7 @@ impl Player {
             if rules::adjudicate(&mut pos, Rules::DEFAULT).outcome.is_some() || is_dead_draw(&pos) {
                 continue;
             }
-            let s = self.search(&pos, &settings.limits, RANDOM_CHOICE_LINES);
+            let s = self.search(&pos, &jittered(&settings.limits, rng), RANDOM_CHOICE_LINES);
             if s.score.abs() <= OPENING_MAX_SCORE || s.score.abs() > MATE {
                 break (pos, Some(s));
             }
@@ -154,7 +159,7 @@ impl Player {
             let lines = if searched < RANDOM_CHOICE_MOVES { RANDOM_CHOICE_LINES } else { 1 };
             let s = match first.take() {
                 Some(s) => s,
-                None => self.search(&pos, &settings.limits, lines),
+                None => self.search(&pos, &jittered(&settings.limits, rng), lines),
             };
             searched += 1;
             // A search stopped before its first iteration has no score.
@@ -213,6 +218,17 @@ impl Player {
     }
 }
 
+/// `limits` with the node limit, if any, drawn at random within
+/// [`NODE_JITTER_PERCENT`] of it.
+fn jittered(limits: &SearchLimits, rng: &mut SplitMix64) -> SearchLimits {
+    let mut limits = limits.clone();
+    if let Some(n) = limits.nodes {
+        let spread = n * NODE_JITTER_PERCENT / 100;
+        limits.nodes = Some(n - spread + rng.below(2 * spread as usize + 1) as u64);
+    }
+    limits
+}
+
 impl Searched {
     /// The move to play: the best one, or with several lines a random one
     /// among those within [`RANDOM_CHOICE_MARGIN`] of the best score.
@@ -224,5 +240,28 @@ impl Searched {
             .map(|&(m, _)| m)
             .collect();
         if near.len() <= 1 { self.best } else { near[rng.below(near.len())] }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jittered_node_limits_spread_evenly_around_the_limit() {
+        let mut rng = SplitMix64(7);
+        let limits = SearchLimits { nodes: Some(5000), ..SearchLimits::default() };
+        let drawn: Vec<u64> = (0..10_000).map(|_| jittered(&limits, &mut rng).nodes.unwrap()).collect();
+        assert!(drawn.iter().all(|&n| (3750..=6250).contains(&n)));
+        assert!(*drawn.iter().min().unwrap() < 3800 && *drawn.iter().max().unwrap() > 6200);
+        let mean = drawn.iter().sum::<u64>() as f64 / drawn.len() as f64;
+        assert!((mean - 5000.0).abs() < 50.0, "mean {mean}");
+    }
+
+    #[test]
+    fn a_depth_limit_is_not_jittered() {
+        let limits = SearchLimits { depth: Some(6), ..SearchLimits::default() };
+        let out = jittered(&limits, &mut SplitMix64(1));
+        assert_eq!((out.depth, out.nodes), (Some(6), None));
     }
 }

@@ -9,7 +9,7 @@
 //! The file is text, one `key value` line each:
 //!
 //! ```text
-//! run seed 9001, 5000 nodes, book 1200 openings (fnv 5d1c…), 0 random plies, network nn-980b40a4d412
+//! run seed 9001, 5000 nodes ±25%, book 1200 openings (fnv 5d1c…), 0 random plies, network nn-980b40a4d412
 //! games 1234
 //! bytes 7342040
 //! games-out-bytes 0
