@@ -268,7 +268,10 @@ fn generate(o: &Options) -> Result<(), String> {
         ),
         None => None,
     };
-    let limits = [o.nodes.map(|n| format!("{n} nodes ±{}%", game::NODE_JITTER_PERCENT)), o.depth.map(|d| format!("depth {d}"))];
+    let limits = [
+        o.nodes.map(|n| format!("{n} nodes ±{}%", game::NODE_JITTER_PERCENT)),
+        o.depth.map(|d| format!("depth {d}")),
+    ];
     let limits = limits.into_iter().flatten().collect::<Vec<_>>().join(" and ");
     let evaluation =
         network.as_ref().map_or("classical evaluation".to_string(), |n| format!("network {}", n.name()));
