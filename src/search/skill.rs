@@ -24,7 +24,7 @@
 //! for it ([`LADDER_ELO`], each level against the one two below, 100 games
 //! a step, summed down from 2800); `UCI_Elo` plays the level of that Elo,
 //! interpolated between the even levels. `Skill Level` itself is the
-//! ladder's index (about 100 Elo a level on average, 50–155).
+//! ladder's index (about 107 Elo a level on average, 65–138).
 
 use crate::board::zobrist::SplitMix64;
 use crate::search::score::MATE_BOUND;
@@ -40,7 +40,7 @@ pub const MAX_LEVEL: u8 = 20;
 /// The Elo of the even levels 0, 2, …, 20 as the ladder measured them
 /// (README, "Calibration"): full strength is 2800 and each level lies below
 /// the next by the measured result of their match.
-const LADDER_ELO: [u16; 11] = [762, 862, 1125, 1335, 1540, 1770, 2078, 2278, 2553, 2700, MAX_ELO];
+const LADDER_ELO: [u16; 11] = [662, 830, 1026, 1295, 1525, 1725, 2000, 2131, 2375, 2600, MAX_ELO];
 
 /// Node budget of each level (interpolated geometrically between whole
 /// levels); the last entry, at 20, is only the end point of that
@@ -191,16 +191,16 @@ mod tests {
         assert_eq!(Strength { limit_strength: true, elo: MAX_ELO, ..Strength::DEFAULT }.skill(), None);
         let s = Strength { limit_strength: true, elo: 1850, skill_level: 3, seed: 0 };
         assert_eq!(Strength { limit_strength: false, ..s }.level_x100(), 300);
-        // An Elo below the range is its lowest, which is about level 0.
+        // An Elo below the range is its lowest, which lies between levels 0 and 2.
         let lowest = Strength { elo: MIN_ELO, ..s }.level_x100();
         assert_eq!(Strength { elo: 100, ..s }.level_x100(), lowest);
-        assert!(lowest < 100);
+        assert!(lowest < 200);
         assert_eq!(level_x100_of_elo(LADDER_ELO[0] - 1), 0);
         // Each even level at its measured Elo, and between them in proportion.
         for (i, &elo) in LADDER_ELO.iter().enumerate().skip(1) {
             assert_eq!(Strength { elo, ..s }.level_x100(), i as u16 * 200, "{elo}");
             let mid = (elo + LADDER_ELO[i - 1]) / 2;
-            let level = Strength { elo: mid, ..s }.level_x100();
+            let level = level_x100_of_elo(mid);
             assert!(level.abs_diff(i as u16 * 200 - 100) <= 1, "{mid}: {level}");
         }
         // The scale rises with the Elo.
