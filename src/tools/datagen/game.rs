@@ -51,7 +51,8 @@ const OPENING_TRIES: usize = 100;
 /// How games are played.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// The limits of every search (nodes and/or depth).
+    /// The limits of every search (nodes and/or depth; each search draws
+    /// its node limit within [`NODE_JITTER_PERCENT`] of this one).
     pub limits: SearchLimits,
     /// Random legal plies played after the opening position.
     pub random_plies: usize,
@@ -138,7 +139,7 @@ impl Player {
             if rules::adjudicate(&mut pos, Rules::DEFAULT).outcome.is_some() || is_dead_draw(&pos) {
                 continue;
             }
-            let s = self.search(&pos, &jittered(&settings.limits, rng), RANDOM_CHOICE_LINES);
+            let s = self.search(&pos, &settings.limits, RANDOM_CHOICE_LINES, rng);
             if s.score.abs() <= OPENING_MAX_SCORE || s.score.abs() > MATE {
                 break (pos, Some(s));
             }
@@ -159,7 +160,7 @@ impl Player {
             let lines = if searched < RANDOM_CHOICE_MOVES { RANDOM_CHOICE_LINES } else { 1 };
             let s = match first.take() {
                 Some(s) => s,
-                None => self.search(&pos, &jittered(&settings.limits, rng), lines),
+                None => self.search(&pos, &settings.limits, lines, rng),
             };
             searched += 1;
             // A search stopped before its first iteration has no score.
@@ -190,11 +191,18 @@ impl Player {
         Game { records, result, end, searched, final_position: pos }
     }
 
-    /// Searches `pos` with `lines` principal variations.
-    fn search(&mut self, pos: &Position, limits: &SearchLimits, lines: usize) -> Searched {
+    /// Searches `pos` with `lines` principal variations, within `limits`
+    /// with the node limit drawn by [`jittered`].
+    fn search(
+        &mut self,
+        pos: &Position,
+        limits: &SearchLimits,
+        lines: usize,
+        rng: &mut SplitMix64,
+    ) -> Searched {
         self.engine.config_mut().multipv = lines;
         self.engine.set_game(pos.clone());
-        self.engine.go(limits.clone());
+        self.engine.go(jittered(limits, rng));
         self.engine.wait();
         let mut result = Searched { best: Move::NONE, score: 0, lines: Vec::with_capacity(lines) };
         while let Ok(event) = self.events.try_recv() {

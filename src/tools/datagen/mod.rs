@@ -68,7 +68,8 @@ pub struct Options {
     pub out: PathBuf,
     /// Games to play.
     pub games: u64,
-    /// Nodes per move.
+    /// Nodes per move (each search draws its limit within
+    /// [`game::NODE_JITTER_PERCENT`] of it).
     pub nodes: Option<u64>,
     /// Depth per move.
     pub depth: Option<u32>,
