@@ -31,7 +31,7 @@ pub enum Bound {
 pub struct TtEntry {
     /// Best move found ([`Move::NONE`] if none).
     pub mv: Move,
-    /// Score, relative to the node (see [`crate::search::score::to_tt`]).
+    /// Score, relative to the node (see [`crate::types::score::to_tt`]).
     pub score: i32,
     /// Static evaluation of the position.
     pub eval: i32,

@@ -5,9 +5,9 @@
 use std::time::{Duration, Instant};
 
 use chariot::engine::Engine;
-use chariot::search::score::Reported;
 use chariot::search::{SearchEvent, SearchLimits};
 use chariot::types::Move;
+use chariot::types::score::Reported;
 use crossbeam_channel::{Receiver, unbounded};
 
 fn cases() -> Vec<(String, i32)> {

@@ -15,7 +15,7 @@
 //! as likely as not, `b` how fast the chances change with the score.
 
 use crate::board::Position;
-use crate::search::score::MATE_BOUND;
+use crate::types::score::MATE_BOUND;
 use crate::types::{Color, PieceKind};
 
 /// `a(t)`: coefficients of `t⁰..t³`.
@@ -84,7 +84,7 @@ pub fn wdl(score: i32, material: u32) -> Wdl {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::score::{mate_in, mated_in};
+    use crate::types::score::{mate_in, mated_in};
 
     #[test]
     fn sums_and_monotone() {

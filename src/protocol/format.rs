@@ -1,10 +1,10 @@
 //! Turning search events into the lines each dialect expects.
 
 use super::command::Dialect;
-use crate::search::score::{MATE, MATE_BOUND, Reported};
 use crate::search::{SearchEvent, SearchInfo, SearchLimits};
 use crate::tt::{Bound, TtEntry};
 use crate::types::Move;
+use crate::types::score::{MATE, MATE_BOUND, Reported};
 
 /// UCCI has no mate notation: mates are printed as ±(UCCI_MATE − plies),
 /// the scale ElephantEye uses.
@@ -67,6 +67,14 @@ pub fn clip(text: &str, max: usize) -> String {
         out.push_str("...");
     }
     out
+}
+
+/// Most characters of one input token quoted in an error message.
+const SHOWN_CHARS: usize = 32;
+
+/// Shortens and escapes user input for an error message (see [`clip`]).
+pub fn shown(s: &str) -> String {
+    clip(s, SHOWN_CHARS)
 }
 
 /// A line the GUI shows to its user: `info string` (UCI) or `info message`
@@ -209,7 +217,7 @@ pub fn limits(l: &SearchLimits) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::score::{mate_in, mated_in};
+    use crate::types::score::{mate_in, mated_in};
 
     #[test]
     fn bestmove_flags() {

@@ -6,7 +6,7 @@
 use once_cell::sync::Lazy;
 
 use super::command::Dialect;
-use super::parse::shown;
+use super::format::shown;
 use crate::book::DEFAULT_VARIETY;
 use crate::book::probe::MAX_VARIETY;
 use crate::engine::{DEFAULT_HASH_MB, Engine, MAX_HASH_MB, MAX_THREADS};

@@ -7,11 +7,9 @@
 //! the input.
 
 use super::command::{Command, GoParams, PositionSpec};
-use super::{format, options};
+use super::format::shown;
+use super::options;
 use crate::board::START_FEN;
-
-/// Most characters of one input token quoted in an error message.
-const SHOWN_CHARS: usize = 32;
 
 /// Longest depth (`go depth`, `go perft`) accepted before clamping.
 const MAX_DEPTH: u64 = 255;
@@ -46,11 +44,6 @@ const GO_KEYWORDS: [&str; 24] = [
     "oppinc",
     "byoyomi",
 ];
-
-/// Shortens and escapes user input for an error message (see `format::clip`).
-pub fn shown(s: &str) -> String {
-    format::clip(s, SHOWN_CHARS)
-}
 
 /// Parses one line. `Ok(Command::Empty)` for a blank line.
 pub fn parse(line: &str) -> Result<Command, String> {

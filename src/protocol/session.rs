@@ -31,11 +31,11 @@ use std::io::Write;
 use crossbeam_channel::{Receiver, TryRecvError, never, select};
 
 use super::command::{Command, Dialect, GoParams, PositionSpec};
+use super::format::shown;
 use super::format::{self, DrawFlags};
 use super::jobs::{Job, JobOutput};
 use super::lazy_engine::LazyEngine;
 use super::options::{self, OptionId, Setting};
-use super::parse::shown;
 use super::quit_grace::QuitGrace;
 use super::reader::Input;
 use crate::board::Position;

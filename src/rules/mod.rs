@@ -15,11 +15,14 @@
 //! replays them). Modules: `repetition` finds the window; `chase` computes
 //! the Asian threat sets, `value_chase` the Chinese (value-based) ones and
 //! `kill` the Chinese mate-threat test; `window` classifies the window's
-//! moves and applies the decision table of the rule set; `verdict` holds the
-//! answer types.
+//! moves and applies the decision table of the rule set; `verdict` builds
+//! the game-level ruling from it; `outcome` and `attack` hold the small
+//! answer types both of them use.
 
+mod attack;
 mod chase;
 mod kill;
+mod outcome;
 mod repetition;
 mod value_chase;
 mod verdict;
@@ -28,11 +31,11 @@ mod window;
 use std::fmt;
 use std::str::FromStr;
 
+pub use attack::{Attacks, MateThreat};
 pub use chase::threats;
+pub use outcome::Outcome;
 pub use value_chase::value_threats;
-pub use verdict::{
-    Attacks, MateThreat, MoveClass, Outcome, Rule, Ruling, SideClass, Victim, Window, WindowMove,
-};
+pub use verdict::{MoveClass, Rule, Ruling, SideClass, Victim, Window, WindowMove};
 
 use crate::board::Position;
 

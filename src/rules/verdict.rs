@@ -1,79 +1,15 @@
-//! The arbiter's answers: [`Outcome`], and for the game level a [`Ruling`]
-//! with the rule applied, the ruling window and the class of every window
-//! move, printable as a readable reason ([`fmt::Display`]) or as one line
-//! ([`Ruling::summary`]).
+//! The game-level ruling: a [`Ruling`] with the outcome, the rule applied,
+//! the ruling window and the class of every window move, printable as a
+//! readable reason ([`fmt::Display`]) or as one line ([`Ruling::summary`]).
 
 use std::fmt;
 
 use super::RuleSet;
+use super::attack::{Attacks, MateThreat};
+use super::outcome::Outcome;
 use super::window::{Decision, MoveFacts, Tally, decide};
 use crate::board::Position;
 use crate::types::{Bitboard, Color, Move, Piece, Square};
-
-/// How a game ends, in absolute terms.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Outcome {
-    /// Red wins.
-    RedWins,
-    /// Black wins.
-    BlackWins,
-    /// Draw.
-    Draw,
-}
-
-impl Outcome {
-    /// The win of `winner`.
-    pub const fn win_for(winner: Color) -> Outcome {
-        match winner {
-            Color::Red => Outcome::RedWins,
-            Color::Black => Outcome::BlackWins,
-        }
-    }
-
-    /// The winning side, or `None` for a draw.
-    pub const fn winner(self) -> Option<Color> {
-        match self {
-            Outcome::RedWins => Some(Color::Red),
-            Outcome::BlackWins => Some(Color::Black),
-            Outcome::Draw => None,
-        }
-    }
-
-    /// `red_wins`, `black_wins` or `draw` (the `chariot judge` verdict words).
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Outcome::RedWins => "red_wins",
-            Outcome::BlackWins => "black_wins",
-            Outcome::Draw => "draw",
-        }
-    }
-
-    /// The PGN result: `1-0` (Red wins), `0-1` or `1/2-1/2`.
-    pub const fn pgn(self) -> &'static str {
-        match self {
-            Outcome::RedWins => "1-0",
-            Outcome::BlackWins => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        }
-    }
-
-    /// Reads a PGN result (`1-0`, `0-1`, `1/2-1/2`; also `½-½`); `None`
-    /// for anything else, the unfinished `*` included.
-    pub fn from_pgn(text: &str) -> Option<Outcome> {
-        match text {
-            "1-0" => Some(Outcome::RedWins),
-            "0-1" => Some(Outcome::BlackWins),
-            "1/2-1/2" | "½-½" => Some(Outcome::Draw),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// A piece threatened by a chase move, followed through the window.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -97,23 +33,6 @@ impl fmt::Display for Victim {
     }
 }
 
-/// A threat to mate by consecutive checks: what makes a move a kill under
-/// the Chinese rules (rules-chinese.md §3.2).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct MateThreat {
-    /// The fewest moves (all checks) of the threatening side that mate
-    /// against every defence, were it to move again.
-    pub moves: u8,
-    /// The first check of such a mate.
-    pub first: Move,
-}
-
-impl fmt::Display for MateThreat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "mate in {} by checks, starting {}", self.moves, self.first)
-    }
-}
-
 /// What one move of the window is for the arbiter (rules.md §3.6, §3.8;
 /// rules-chinese.md §3.5, where a move with several effects takes the first
 /// class that applies in this order).
@@ -127,42 +46,6 @@ pub enum MoveClass {
     Chase(Vec<Victim>),
     /// Anything else.
     Idle,
-}
-
-/// The kinds of attack among one side's moves in the window (Chinese rules).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Attacks {
-    /// At least one move gave check.
-    pub check: bool,
-    /// At least one move was a kill (a mate threat).
-    pub kill: bool,
-    /// At least one move was a chase.
-    pub chase: bool,
-}
-
-impl Attacks {
-    /// The rulebook's English name of a cycle of these attacks only, e.g.
-    /// "perpetual mate threat" (长杀) or "one check one chase" (一将一捉).
-    pub const fn words(self) -> &'static str {
-        match (self.check, self.kill, self.chase) {
-            (false, false, false) => "no attack",
-            (true, false, false) => "perpetual check",
-            (false, true, false) => "perpetual mate threat",
-            (false, false, true) => "perpetual chase",
-            (true, true, false) => "one check one mate threat",
-            (true, false, true) => "one check one chase",
-            (false, true, true) => "one mate threat one chase",
-            (true, true, true) => "checks, mate threats and chases",
-        }
-    }
-
-    /// The pinyin names of the kinds present: `jiang`, `sha`, `zhuo`.
-    fn pinyin(self) -> Vec<&'static str> {
-        [(self.check, "jiang"), (self.kill, "sha"), (self.chase, "zhuo")]
-            .into_iter()
-            .filter_map(|(present, name)| present.then_some(name))
-            .collect()
-    }
 }
 
 /// One move of the ruling window.

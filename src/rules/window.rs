@@ -10,10 +10,11 @@
 
 use arrayvec::ArrayVec;
 
+use super::attack::{Attacks, MateThreat};
 use super::chase::threats;
 use super::kill::mate_by_checks;
+use super::outcome::Outcome;
 use super::value_chase::mover_threats;
-use super::verdict::{Attacks, MateThreat, Outcome};
 use super::{MAX_KILL_DEPTH, RuleSet, Rules};
 use crate::board::Position;
 use crate::types::{Bitboard, Color, Move, Square};

@@ -7,7 +7,6 @@ pub mod history;
 pub mod limits;
 pub mod movepick;
 mod pvs;
-pub mod score;
 mod shared;
 pub mod skill;
 pub mod timeman;

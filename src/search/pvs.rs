@@ -4,13 +4,13 @@ use arrayvec::ArrayVec;
 
 use super::history::cont_index;
 use super::movepick::{MovePicker, PickContext};
-use super::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, NONE, from_tt, mate_in, mated_in, to_tt};
 use super::tunables;
 use super::worker::{REDUCTIONS, Worker};
 use crate::board::SEE_VALUE;
 use crate::eval::is_dead_draw;
 use crate::rules;
 use crate::tt::{Bound, TtEntry};
+use crate::types::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, NONE, from_tt, mate_in, mated_in, to_tt};
 use crate::types::{Move, PieceKind};
 
 /// Depth stored for quiescence entries searched with losing checks.

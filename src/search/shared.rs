@@ -17,7 +17,6 @@ use crossbeam_channel::{Receiver, Sender, bounded};
 use once_cell::sync::Lazy;
 
 use super::gate::Gate;
-use super::score::{MATE_BOUND, NONE};
 use super::skill::Skill;
 use super::timeman::TimeManager;
 use super::{SearchConfig, SearchEvent, SearchInfo, SearchLimits};
@@ -25,6 +24,7 @@ use crate::board::Position;
 use crate::eval::wdl::{material, wdl};
 use crate::tt::TranspositionTable;
 use crate::types::Move;
+use crate::types::score::{MATE_BOUND, NONE};
 
 /// Cores this process may use.
 static CORES: Lazy<usize> = Lazy::new(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

@@ -27,8 +27,8 @@
 //! ladder's index (about 107 Elo a level on average, 65–138).
 
 use crate::board::zobrist::SplitMix64;
-use crate::search::score::MATE_BOUND;
 use crate::types::Move;
+use crate::types::score::MATE_BOUND;
 
 /// The lowest `UCI_Elo`.
 pub const MIN_ELO: u16 = 800;
@@ -179,7 +179,7 @@ impl Skill {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::score::{mate_in, mated_in};
+    use crate::types::score::{mate_in, mated_in};
 
     fn skill(level: u8) -> Skill {
         Strength { skill_level: level, ..Strength::DEFAULT }.skill().expect("below full strength")

@@ -8,7 +8,6 @@ use once_cell::sync::Lazy;
 
 use super::SearchInfo;
 use super::history::Histories;
-use super::score::{INFINITE, MATE_BOUND, MAX_PLY, NONE, mate_in, mated_in};
 use super::shared::{SearchShared, ThreadResult, legal_prefix};
 use super::timeman::Progress;
 use super::tunables;
@@ -17,6 +16,7 @@ use crate::eval::Evaluator;
 use crate::eval::wdl::{material, wdl};
 use crate::rules::Rules;
 use crate::tt::Bound;
+use crate::types::score::{INFINITE, MATE_BOUND, MAX_PLY, NONE, mate_in, mated_in};
 use crate::types::{Color, Move};
 
 /// (block size, phase) of the depths each helper skips: helper `i` skips

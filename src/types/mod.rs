@@ -1,11 +1,13 @@
 //! Basic value types shared by every part of the engine: squares, colours,
-//! pieces, bitboards, moves and move lists, and the hash of the file formats.
+//! pieces, bitboards, moves and move lists, search scores (mate bands), and
+//! the hash of the file formats.
 
 mod bitboard;
 mod color;
 mod fnv;
 mod moves;
 mod piece;
+pub mod score;
 mod square;
 
 pub use bitboard::Bitboard;

@@ -5,8 +5,8 @@ use crate::protocol::format::{clip, pv_text};
 use crate::protocol::options::{self, Kind};
 use crate::rules::{Outcome, Ruling};
 use crate::search::SearchInfo;
-use crate::search::score::Reported;
 use crate::tt::Bound;
+use crate::types::score::Reported;
 
 /// CECP's mate scores: 100000 + N for "mate in N moves".
 const MATE_SCORE: i32 = 100_000;
@@ -147,8 +147,8 @@ pub fn status(centis: u64, nodes: u64, depth: u32, root_moves: usize) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::score::{mate_in, mated_in};
     use crate::types::Move;
+    use crate::types::score::{mate_in, mated_in};
 
     #[test]
     fn scores_and_thinking_lines() {

@@ -19,8 +19,8 @@ use crate::engine::Engine;
 use crate::eval::is_dead_draw;
 use crate::eval::nnue::Network;
 use crate::rules::{self, Outcome, Rules};
-use crate::search::score::MATE;
 use crate::search::{SearchEvent, SearchLimits};
+use crate::types::score::MATE;
 use crate::types::{Color, Move};
 
 /// Table size of each game's engine, in megabytes (ample for the short

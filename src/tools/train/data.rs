@@ -8,10 +8,10 @@
 use std::io::Read;
 
 use crate::eval::nnue::features::raw_index;
-use crate::search::score::MATE_BOUND;
 use crate::tools::datagen::format::{Reader, Record};
 use crate::tools::learn::Games;
 use crate::types::Color;
+use crate::types::score::MATE_BOUND;
 
 /// Bytes a position takes besides its inputs.
 pub const BYTES_PER_POSITION: usize = 4 + 2 + 1 + 4;

@@ -10,9 +10,9 @@ use std::io::Read;
 use crate::eval::Taper;
 use crate::eval::features::Features;
 use crate::eval::weights::at;
-use crate::search::score::MATE_BOUND;
 use crate::tools::datagen::format::{Reader, Record};
 use crate::tools::learn::Games;
+use crate::types::score::MATE_BOUND;
 
 const _: () = assert!(at::COUNT <= u16::MAX as usize, "weight indices fit 16 bits");
 
