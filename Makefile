@@ -41,6 +41,7 @@ test: ## What CI runs: formatting, lints, the whole test suite in release mode
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) clippy --all-targets --features tune -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps
 	$(CARGO) test --release
 	$(CARGO) test --release --features tune --lib tunables
 

@@ -1,79 +1,150 @@
-//! The command line: `chariot perft <depth> [--divide] [FEN]`,
-//! `chariot judge [--rules R] <FEN | startpos> [MOVE …]`, `chariot datagen …`
-//! and friends, `chariot --version`. Output is plain lines for scripts; errors go to stderr with
-//! exit status 2.
+//! The command line of the `chariot` binary, parsed by `clap`: with no
+//! arguments the engine on stdin/stdout; otherwise one subcommand (`perft`,
+//! `bench`, `judge`, `datagen`, `tune`, `train`, `book`, `version`), each with
+//! its own `--help`. Output is plain lines for scripts; errors go to stderr
+//! with exit status 2 (an unknown flag is named).
 
 use std::process::ExitCode;
 use std::time::Instant;
 
+use clap::{Parser, Subcommand, ValueEnum};
+
 use crate::board::{Position, START_FEN};
 use crate::eval::nnue::Network;
-use crate::rules::{self, MAX_KILL_DEPTH, RuleSet, Rules};
+use crate::rules::{self, DEFAULT_KILL_DEPTH, MAX_KILL_DEPTH, RuleSet, Rules};
+use crate::tools::args::whole;
 use crate::tools::{bench, book, datagen, perft, train, tune};
 use crate::types::Move;
 
-/// Every command, one per line.
-fn usage() -> String {
-    format!(
-        "usage: chariot                  (the engine on stdin/stdout: UCI, UCCI or XBoard/CECP)
-       chariot bench [depth] [--rules asian|chinese] [--eval classical|nnue]
-       chariot perft <depth> [--divide] [FEN | startpos]
-       chariot judge [--rules asian|chinese] [--kill-depth N] <FEN | startpos> [MOVE ...]
-       {}
-       {}
-       {}
-       {}
-       chariot help [COMMAND] | COMMAND --help
-       chariot version | --version",
-        datagen::USAGE,
-        tune::USAGE,
-        train::USAGE,
-        book::USAGE
-    )
+/// `chariot [COMMAND]`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "chariot",
+    about = "Chariot, a xiangqi (Chinese chess) engine",
+    long_about = "Chariot, a xiangqi (Chinese chess) engine.\n\nWith no command it is the engine on \
+                  stdin/stdout, speaking UCI, UCCI or XBoard/CECP (chosen by the first command).",
+    disable_version_flag = true
+)]
+struct Cli {
+    /// Print the version and the built-in network's name.
+    #[arg(short = 'V', long)]
+    version: bool,
+    /// The command (none: the engine on stdin/stdout).
+    #[command(subcommand)]
+    command: Option<Command>,
 }
 
-/// The usage lines of one command (`chariot help perft`, `chariot perft --help`),
-/// or `None` for a name that is not a command.
-fn command_usage(command: &str) -> Option<String> {
-    let prefix = format!("chariot {command} ");
-    let all = usage();
-    let lines: Vec<&str> = all
-        .lines()
-        .map(|l| l.trim_start_matches("usage:").trim())
-        .filter(|l| l.starts_with(&prefix))
-        .collect();
-    (!lines.is_empty()).then(|| format!("usage: {}", lines.join("\n       ")))
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Search the bench positions to a fixed depth; the last line's node
+    /// count is the engine's signature.
+    Bench(BenchArgs),
+    /// Count the leaf nodes of the legal move tree (`--divide`: per root move).
+    Perft(PerftArgs),
+    /// Play moves from a position and print the rule arbiter's verdict.
+    Judge(JudgeArgs),
+    /// Play self-play games and append their positions to a data file, or
+    /// print a data file.
+    Datagen(datagen::Args),
+    /// Fit the classical evaluation's weights (src/eval/params.rs) to data.
+    Tune(tune::Options),
+    /// Train an NNUE network on data files.
+    Train(train::Options),
+    /// Make an opening book from games, or print one.
+    #[command(subcommand, arg_required_else_help = false)]
+    Book(book::Command),
+    /// Print the version and the built-in network's name.
+    Version,
 }
 
-/// Runs the command given by `args` (without the program name).
+/// Which rules judge the game, for the commands that take `--rules`.
+#[derive(clap::Args, Debug)]
+struct RuleArgs {
+    /// The rule set: asian (the default) or chinese.
+    #[arg(long, default_value_t = RuleSet::Asian, value_parser = clap::value_parser!(RuleSet))]
+    rules: RuleSet,
+}
+
+/// `chariot bench`.
+#[derive(clap::Args, Debug)]
+struct BenchArgs {
+    /// The depth of each search.
+    #[arg(default_value_t = bench::DEFAULT_DEPTH, value_parser = whole::<u32>(1..=64))]
+    depth: u32,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// The evaluation.
+    #[arg(long, value_enum, default_value_t = Eval::Nnue)]
+    eval: Eval,
+}
+
+/// The evaluations `bench` can search with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Eval {
+    /// The built-in network.
+    Nnue,
+    /// The classical evaluation.
+    Classical,
+}
+
+/// `chariot perft`.
+#[derive(clap::Args, Debug)]
+struct PerftArgs {
+    /// The depth, in plies.
+    #[arg(value_parser = whole::<u32>(0..=64))]
+    depth: u32,
+    /// Print the count below each legal move of the position.
+    #[arg(long)]
+    divide: bool,
+    /// The position: a FEN (one argument or several) or `startpos` (the default).
+    #[arg(value_name = "FEN")]
+    fen: Vec<String>,
+}
+
+/// `chariot judge`.
+#[derive(clap::Args, Debug)]
+struct JudgeArgs {
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Chinese rules: the most consecutive checks the kill (mate threat) test reads.
+    #[arg(long, default_value_t = DEFAULT_KILL_DEPTH,
+          value_parser = whole::<u8>(1..=MAX_KILL_DEPTH as u64))]
+    kill_depth: u8,
+    /// A FEN (one argument or several) or `startpos`, then the moves
+    /// (`h2e2`, optionally after the word `moves`).
+    #[arg(value_name = "FEN|startpos [MOVE]", required = true)]
+    position: Vec<String>,
+}
+
+/// Runs the command given by `args` (without the program name); the exit
+/// status is 0, or 2 after an error (printed on stderr).
 pub fn run(args: &[String]) -> ExitCode {
-    let wants_help = |a: &String| a == "--help" || a == "-h";
-    if let (Some(command), true) = (args.first(), args.iter().skip(1).any(wants_help))
-        && let Some(text) = command_usage(command)
-    {
-        println!("{text}");
+    if args.is_empty() {
+        crate::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock());
         return ExitCode::SUCCESS;
     }
-    let result = match args.first().map(String::as_str) {
-        Some("perft") => cmd_perft(&args[1..]),
-        Some("judge") => cmd_judge(&args[1..]),
-        Some("bench") => cmd_bench(&args[1..]),
-        Some("datagen") => datagen::parse(&args[1..]).and_then(datagen::run),
-        Some("tune") => tune::parse(&args[1..]).and_then(|o| tune::run(&o)),
-        Some("train") => train::parse(&args[1..]).and_then(|o| train::run(&o)),
-        Some("book") => book::parse(&args[1..]).and_then(book::run),
-        Some("help" | "--help" | "-h") => {
-            let text = match args.get(1) {
-                None => Some(usage()),
-                Some(command) => command_usage(command),
-            };
-            text.map(|t| println!("{t}")).ok_or_else(|| format!("unknown command '{}'\n{}", args[1], usage()))
+    let cli = match Cli::try_parse_from(std::iter::once("chariot").chain(args.iter().map(String::as_str))) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help goes to stdout with status 0; a usage error to stderr with 2.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
-        Some("version" | "--version" | "-V") => {
+    };
+    let command = if cli.version { Some(Command::Version) } else { cli.command };
+    let result = match command {
+        Some(Command::Version) => {
             println!("{}", version());
             Ok(())
         }
-        Some(other) => Err(format!("unknown command '{other}'\n{}", usage())),
+        Some(Command::Perft(a)) => cmd_perft(a),
+        Some(Command::Judge(a)) => cmd_judge(a),
+        Some(Command::Bench(a)) => cmd_bench(a),
+        Some(Command::Datagen(a)) => datagen::run(a.command()),
+        Some(Command::Tune(o)) => tune::run(&o),
+        Some(Command::Train(o)) => train::run(&o),
+        Some(Command::Book(c)) => book::run(c),
         None => {
             crate::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock());
             Ok(())
@@ -104,27 +175,19 @@ pub fn parse_fen_args(args: &[String]) -> Result<Position, String> {
     Position::from_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))
 }
 
-fn cmd_perft(args: &[String]) -> Result<(), String> {
-    let divide = args.iter().any(|a| a == "--divide");
-    let rest: Vec<String> = args.iter().filter(|a| *a != "--divide").cloned().collect();
-    let depth_arg = rest.first().ok_or("perft needs a depth")?;
-    let depth: u32 = depth_arg
-        .parse()
-        .ok()
-        .filter(|d| *d <= 64)
-        .ok_or_else(|| format!("bad depth '{depth_arg}' (expected 0..=64)"))?;
-    let mut pos = parse_fen_args(&rest[1..])?;
+fn cmd_perft(a: PerftArgs) -> Result<(), String> {
+    let mut pos = parse_fen_args(&a.fen)?;
     let start = Instant::now();
-    let nodes = if divide {
+    let nodes = if a.divide {
         let mut total = 0;
-        for (m, n) in perft::divide(&mut pos, depth) {
+        for (m, n) in perft::divide(&mut pos, a.depth) {
             println!("{m}: {n}");
             total += n;
         }
         println!();
         total
     } else {
-        perft::perft(&mut pos, depth)
+        perft::perft(&mut pos, a.depth)
     };
     let elapsed = start.elapsed();
     println!("Nodes searched: {nodes}");
@@ -133,72 +196,15 @@ fn cmd_perft(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Takes the `--rules R` (or `--rules=R`) and, with `kill_depth`,
-/// `--kill-depth N` options out of `args` (anywhere among them); returns the
-/// game rules they give (the defaults otherwise) and the other arguments.
-fn rule_options(args: &[String], kill_depth: bool) -> Result<(Rules, Vec<String>), String> {
-    let mut rules = Rules::DEFAULT;
-    let mut rest = Vec::new();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value =
-            || inline.clone().or_else(|| it.next().cloned()).ok_or(format!("{flag} needs a value"));
-        match flag {
-            "--rules" => rules.set = value()?.parse::<RuleSet>()?,
-            "--kill-depth" if kill_depth => {
-                let v = value()?;
-                rules.kill_depth = v
-                    .parse()
-                    .ok()
-                    .filter(|d| (1..=MAX_KILL_DEPTH).contains(d))
-                    .ok_or_else(|| format!("bad kill depth '{v}' (expected 1..={MAX_KILL_DEPTH})"))?;
-            }
-            _ if flag.starts_with("--") => return Err(format!("unknown option '{flag}'")),
-            _ => rest.push(arg.clone()),
-        }
-    }
-    Ok((rules, rest))
-}
-
-/// Takes the `--eval classical|nnue` (or `--eval=…`) option out of `args`:
-/// true for `nnue` (the default), false for `classical`; and the other arguments.
-fn take_eval_option(args: &[String]) -> Result<(bool, Vec<String>), String> {
-    let mut nnue = true;
-    let mut rest = Vec::new();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let value = match arg.strip_prefix("--eval") {
-            Some("") => it.next().ok_or("--eval needs a value")?.as_str(),
-            Some(v) if v.starts_with('=') => &v[1..],
-            _ => {
-                rest.push(arg.clone());
-                continue;
-            }
-        };
-        nnue = match value {
-            "nnue" => true,
-            "classical" => false,
-            v => return Err(format!("bad evaluation '{v}' (expected classical or nnue)")),
-        };
-    }
-    Ok((nnue, rest))
-}
-
 /// `judge [--rules asian|chinese] [--kill-depth N] <FEN | startpos> [moves]
 /// [MOVE …]`: plays the moves, then prints `verdict <red_wins | black_wins |
 /// draw | none>` and the reason under the rule set (default asian). The FEN
 /// may be one argument or spread over several: after its first argument,
 /// side/counter fields (`w`, `b`, `r`, `-`, numbers) still belong to it, and
 /// the first argument of any other form starts the moves.
-fn cmd_judge(args: &[String]) -> Result<(), String> {
-    let (rules, args) = rule_options(args, true)?;
-    if args.is_empty() {
-        return Err("judge needs a FEN or startpos".into());
-    }
+fn cmd_judge(a: JudgeArgs) -> Result<(), String> {
+    let rules = Rules { set: a.rules.rules, kill_depth: a.kill_depth, ..Rules::DEFAULT };
+    let args = &a.position;
     let is_fen_field = |a: &&String| {
         matches!(a.as_str(), "w" | "r" | "b" | "-")
             || (!a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()))
@@ -225,21 +231,12 @@ fn cmd_judge(args: &[String]) -> Result<(), String> {
 /// bench, by default with the Asian rules and the built-in network, the
 /// engine's defaults (its node count is the signature); `--eval classical`
 /// evaluates classically.
-fn cmd_bench(args: &[String]) -> Result<(), String> {
-    let (eval, args) = take_eval_option(args)?;
-    let (rules, args) = rule_options(&args, false)?;
-    let depth = match args.first() {
-        None => bench::DEFAULT_DEPTH,
-        Some(d) => d
-            .parse()
-            .ok()
-            .filter(|d| (1..=64).contains(d))
-            .ok_or_else(|| format!("bad depth '{d}' (expected 1..=64)"))?,
-    };
+fn cmd_bench(a: BenchArgs) -> Result<(), String> {
+    let rules = Rules { set: a.rules.rules, ..Rules::DEFAULT };
     let n = bench::POSITIONS.len();
     let never = std::sync::atomic::AtomicBool::new(false);
-    let network = eval.then(Network::embedded);
-    let result = bench::run(depth, rules, network, &never, |i, fen, nodes| {
+    let network = (a.eval == Eval::Nnue).then(Network::embedded);
+    let result = bench::run(a.depth, rules, network, &never, |i, fen, nodes| {
         println!("position {}/{n}: {nodes} nodes  {fen}", i + 1)
     })
     .expect("an unstoppable bench runs to the end");

@@ -114,7 +114,7 @@ fn chinese_rules_verdict_and_reason() {
 #[test]
 fn bad_input_exits_with_status_2() {
     let cases: &[(&[&str], &str)] = &[
-        (&[], "needs a FEN"),
+        (&[], "<FEN|startpos [MOVE]>"),
         (&["rnbakabnr/9 w"], "bad FEN"),
         (&["4k4/9/9/9/9/9/9/9/9/4K4 w"], "bad FEN"),
         (&["startpos", "h2e3"], "illegal move 'h2e3'"),
@@ -123,10 +123,10 @@ fn bad_input_exits_with_status_2() {
         (&["startpos", "z9z9"], "malformed move"),
         (&[CHASE_FEN, "c2b2", "b6b6"], "malformed move"),
         (&["--rules", "skyrule", "startpos"], "unknown rule set 'skyrule' (asian or chinese)"),
-        (&["startpos", "--rules"], "--rules needs a value"),
-        (&["--kill-depth", "9", "startpos"], "bad kill depth '9'"),
-        (&["--frobnicate", "startpos"], "unknown option '--frobnicate'"),
-        (&["--rules", "chinese"], "needs a FEN"),
+        (&["startpos", "--rules"], "a value is required for '--rules <RULES>'"),
+        (&["--kill-depth", "9", "startpos"], "invalid value '9' for '--kill-depth"),
+        (&["--frobnicate", "startpos"], "unexpected argument '--frobnicate'"),
+        (&["--rules", "chinese"], "<FEN|startpos [MOVE]>"),
     ];
     for (args, needle) in cases {
         let (code, out, err) = judge(args);

@@ -1,4 +1,4 @@
-//! The engine's own opening book: [`format`] (the file), [`games`]
+//! The engine's own opening book: [`format`](mod@format) (the file), [`games`]
 //! (reading games to make one from), [`build`] (counting and filtering
 //! their moves), [`probe`] (choosing a move), and here the engine's book
 //! settings ([`OwnBook`]: the `OwnBook`, `BookFile` and `BookVariety`

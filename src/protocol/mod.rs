@@ -2,16 +2,16 @@
 //! UCI-cyclone form where `position` may be left out) and UCCI 3.0 in one
 //! loop, and CECP (the XBoard/WinBoard protocol, version 2) in [`xboard`].
 //!
-//! * [`reader`]: an input thread turns each line into a [`Command`] (the one
+//! * `reader`: an input thread turns each line into a [`Command`] (the one
 //!   command model of both dialects, built by [`parse`]) and sends it over a
 //!   channel.
-//! * [`session`]: the loop applies commands to the engine, whose search
+//! * `session`: the loop applies commands to the engine, whose search
 //!   runs on its own threads and reports on another channel; the session is
 //!   the only writer of output and flushes every line. So `stop`, `isready`,
 //!   `ponderhit` and `quit` are answered while the engine thinks.
 //! * [`options`] is the table of settings all dialects share; [`format`]
-//!   writes search results in each dialect's form; [`jobs`] runs `go perft`
-//!   and `bench` in the background; [`lazy_engine`] builds the engine while
+//!   writes search results in each dialect's form; `jobs` runs `go perft`
+//!   and `bench` in the background; `lazy_engine` builds the engine while
 //!   the handshake goes on.
 //!
 //! The first command chooses the protocol: `xboard` starts a CECP session

@@ -21,7 +21,7 @@
 //! README); the levels below depend on nodes, not on the machine (at
 //! 2+0.02 the clock also limits levels 16–19, whose budgets take 30–90
 //! ms). Each even `Skill Level` has the Elo the README's ladder measured
-//! for it ([`LADDER_ELO`], each level against the one two below, 100 games
+//! for it (`LADDER_ELO`, each level against the one two below, 100 games
 //! a step, summed down from 2800); `UCI_Elo` plays the level of that Elo,
 //! interpolated between the even levels. `Skill Level` itself is the
 //! ladder's index (about 107 Elo a level on average, 65–138).

@@ -12,9 +12,7 @@ use crate::board::Position;
 use crate::book::build::{Builder, Filter};
 use crate::book::games::{GameReader, Item};
 use crate::book::{self, Book};
-
-/// The usage lines of `chariot book`.
-pub const USAGE: &str = "chariot book build --out FILE [--min-count N] [--min-score X] [--max-ply N] INPUT...\n       chariot book dump [FILE]";
+use crate::tools::args::{real, whole};
 
 /// Seconds between progress lines.
 const PROGRESS_SECS: u64 = 10;
@@ -22,79 +20,41 @@ const PROGRESS_SECS: u64 = 10;
 const REPORTED_SKIPS: usize = 5;
 
 /// What `chariot book` was asked to do.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, clap::Subcommand)]
 pub enum Command {
-    /// Make a book from game files.
+    /// Make a book from game files (lines of `startpos`/FEN `moves …`, each
+    /// with its result; `-` reads the standard input).
     Build {
         /// The book file written.
+        #[arg(long, value_name = "FILE")]
         out: PathBuf,
-        /// What is kept.
-        filter: Filter,
-        /// The game files (`-` is the standard input).
+        /// Games a move must have been played in.
+        #[arg(long, default_value_t = Filter::default().min_count, value_parser = whole::<u32>(1..=u32::MAX as u64))]
+        min_count: u32,
+        /// Score the move must have made for its side, 0 to 1 (win 1, draw ½).
+        #[arg(long, default_value_t = Filter::default().min_score, value_parser = real(0.0..=1.0))]
+        min_score: f64,
+        /// Plies of each game that are read (from its start).
+        #[arg(long, default_value_t = Filter::default().max_ply, value_parser = whole::<usize>(1..=10_000))]
+        max_ply: usize,
+        /// The game files.
+        #[arg(value_name = "INPUT", required = true)]
         inputs: Vec<PathBuf>,
     },
-    /// Print a book (the built-in one without a file).
-    Dump(Option<PathBuf>),
-}
-
-/// Parses the arguments after `book`.
-pub fn parse(args: &[String]) -> Result<Command, String> {
-    match args.first().map(String::as_str) {
-        Some("build") => parse_build(&args[1..]),
-        Some("dump") => match &args[1..] {
-            [] => Ok(Command::Dump(None)),
-            [file] if !file.starts_with("--") => Ok(Command::Dump(Some(PathBuf::from(file)))),
-            _ => Err(format!("book dump takes one book file (or none: the built-in book)\nusage: {USAGE}")),
-        },
-        Some(other) => Err(format!("unknown book command '{}'\nusage: {USAGE}", other.escape_debug())),
-        None => Err(format!("book needs a command\nusage: {USAGE}")),
-    }
-}
-
-fn parse_build(args: &[String]) -> Result<Command, String> {
-    let mut out = None;
-    let mut filter = Filter::default();
-    let mut inputs = Vec::new();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
-        match arg.as_str() {
-            "--out" => out = Some(PathBuf::from(value()?)),
-            "--min-count" => filter.min_count = number(arg, value()?, 1, u32::MAX as u64)? as u32,
-            "--max-ply" => filter.max_ply = number(arg, value()?, 1, 10_000)? as usize,
-            "--min-score" => {
-                let v = value()?;
-                filter.min_score =
-                    v.parse::<f64>().ok().filter(|x| (0.0..=1.0).contains(x)).ok_or_else(|| {
-                        format!("bad value '{}' for --min-score (expected 0 to 1)", v.escape_debug())
-                    })?;
-            }
-            "-" => inputs.push(PathBuf::from("-")),
-            flag if flag.starts_with("--") => {
-                return Err(format!("unknown book build option '{}'\nusage: {USAGE}", flag.escape_debug()));
-            }
-            file => inputs.push(PathBuf::from(file)),
-        }
-    }
-    let out = out.ok_or_else(|| format!("book build needs --out FILE\nusage: {USAGE}"))?;
-    if inputs.is_empty() {
-        return Err(format!("book build needs at least one file of games\nusage: {USAGE}"));
-    }
-    Ok(Command::Build { out, filter, inputs })
-}
-
-fn number(flag: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
-    text.parse::<u64>()
-        .ok()
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| format!("bad value '{}' for {flag} (expected {min}..={max})", text.escape_debug()))
+    /// Print a book as text (the built-in one without a file).
+    Dump {
+        /// The book file.
+        file: Option<PathBuf>,
+    },
 }
 
 /// Runs a parsed command.
 pub fn run(command: Command) -> Result<(), String> {
     match command {
-        Command::Build { out, filter, inputs } => build(&out, filter, &inputs),
-        Command::Dump(file) => dump(file.as_ref()),
+        Command::Build { out, min_count, min_score, max_ply, inputs } => {
+            build(&out, Filter { max_ply, min_count, min_score }, &inputs)
+        }
+        Command::Dump { file } => dump(file.as_ref()),
     }
 }
 

@@ -2,7 +2,7 @@
 //!
 //! Chosen when the first command is `xboard`. It drives the same engine as
 //! the other dialects ([`crate::engine::Engine`]: the time manager, the
-//! search, the rule arbiter), through its own parser ([`command`]) and
+//! search, the rule arbiter), through its own parser (`command`) and
 //! state machine ([`Session`]), because CECP is stateful where UCI is not:
 //! the engine keeps the game, knows which side it plays, moves by itself
 //! and claims results.

@@ -4,7 +4,7 @@
 //! [--threads N] [--seed N] [--book FILE] [--random-plies N] [--games-out
 //! FILE] [--net FILE|default]` plays games ([`game`]) on `--threads` threads,
 //! each with its own engine (searching with the classical evaluation, or
-//! with a network given by `--net`), and appends their quiet positions to FILE ([`format`]), and with
+//! with a network given by `--net`), and appends their quiet positions to FILE ([`format`](mod@format)), and with
 //! `--games-out` the games themselves, one a line ([`Game::line`], what
 //! `chariot book build` reads). Game `g` depends only on the
 //! seed, `g` and the settings, and games are written in order: the file is
@@ -35,6 +35,7 @@ use crate::board::zobrist::SplitMix64;
 use crate::eval::nnue::Network;
 use crate::rules::Outcome;
 use crate::search::SearchLimits;
+use crate::tools::args::whole;
 use crate::types::fnv1a;
 use format::{End, RECORD_SIZE, Reader};
 use game::{Game, Player, Settings};
@@ -62,91 +63,76 @@ pub enum Command {
 }
 
 /// The options of a generating run.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args)]
 pub struct Options {
     /// The data file (appended to).
+    #[arg(skip)]
     pub out: PathBuf,
     /// Games to play.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
-    /// Nodes per move (each search draws its limit within
-    /// [`game::NODE_JITTER_PERCENT`] of it).
+    /// Nodes per move, each search's limit drawn within ±25 % of it
+    /// (default 5000 when neither --nodes nor --depth is given).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     pub nodes: Option<u64>,
     /// Depth per move.
+    #[arg(long, value_parser = whole::<u32>(1..=64))]
     pub depth: Option<u32>,
     /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = whole::<usize>(1..=256))]
     pub threads: usize,
     /// Seed of the random openings and choices.
+    #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// The opening book, if any.
+    /// The opening book: one FEN or `startpos`, optionally with `moves`, a line.
+    #[arg(long, value_name = "FILE")]
     pub book: Option<PathBuf>,
     /// Random plies after the opening (default: 8 without a book, 0 with one).
+    #[arg(long, value_name = "N", value_parser = whole::<usize>(0..=200))]
     pub random_plies: Option<usize>,
     /// Where the games are appended as text, one a line, if anywhere.
+    #[arg(long, value_name = "FILE")]
     pub games_out: Option<PathBuf>,
     /// Search with a network instead of the classical evaluation: a network
     /// file, or `default` for the built-in one.
+    #[arg(long, value_name = "FILE|default")]
     pub net: Option<String>,
 }
 
-/// The usage line of `chariot datagen`.
-pub const USAGE: &str = "chariot datagen --out FILE [--games N] [--nodes N] [--depth N] [--threads N] [--seed N] [--book FILE] [--random-plies N] [--games-out FILE] [--net FILE|default]\n       chariot datagen --dump FILE [--limit N]";
-
-/// Parses the arguments after `datagen`.
-pub fn parse(args: &[String]) -> Result<Command, String> {
-    let mut out = None;
-    let mut dump = None;
-    let mut limit = None;
-    let mut o = Options {
-        out: PathBuf::new(),
-        games: 100,
-        nodes: None,
-        depth: None,
-        threads: 1,
-        seed: 0,
-        book: None,
-        random_plies: None,
-        games_out: None,
-        net: None,
-    };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--out" => out = Some(PathBuf::from(value()?)),
-            "--dump" => dump = Some(PathBuf::from(value()?)),
-            "--book" => o.book = Some(PathBuf::from(value()?)),
-            "--games-out" => o.games_out = Some(PathBuf::from(value()?)),
-            "--net" => o.net = Some(value()?.clone()),
-            "--limit" => limit = Some(number(flag, value()?, 0, u64::MAX)?),
-            "--games" => o.games = number(flag, value()?, 1, u64::MAX)?,
-            "--nodes" => o.nodes = Some(number(flag, value()?, 1, 1 << 40)?),
-            "--depth" => o.depth = Some(number(flag, value()?, 1, 64)? as u32),
-            "--threads" => o.threads = number(flag, value()?, 1, 256)? as usize,
-            "--seed" => o.seed = number(flag, value()?, 0, u64::MAX)?,
-            "--random-plies" => o.random_plies = Some(number(flag, value()?, 0, 200)? as usize),
-            other => return Err(format!("unknown datagen option '{other}'\nusage: {USAGE}")),
-        }
-    }
-    match (dump, out) {
-        (Some(file), None) => Ok(Command::Dump { file, limit }),
-        (None, Some(file)) if limit.is_none() => {
-            if o.nodes.is_none() && o.depth.is_none() {
-                o.nodes = Some(DEFAULT_NODES);
-            }
-            o.out = file;
-            Ok(Command::Generate(o))
-        }
-        (None, Some(_)) => Err("--limit goes with --dump".into()),
-        (Some(_), Some(_)) => Err("--out and --dump do not go together".into()),
-        (None, None) => Err(format!("datagen needs --out FILE or --dump FILE\nusage: {USAGE}")),
-    }
+/// The command line of `chariot datagen`: a generating run (`--out`) or a
+/// dump of a data file (`--dump`).
+#[derive(Clone, Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("mode").args(["out", "dump"]).required(true))]
+pub struct Args {
+    /// The data file the positions are appended to.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Print the records of a data file as text, one a line.
+    #[arg(long, value_name = "FILE")]
+    dump: Option<PathBuf>,
+    /// With --dump: print at most this many records.
+    #[arg(long, requires = "dump")]
+    limit: Option<u64>,
+    /// The run's options (with --out).
+    #[command(flatten)]
+    options: Options,
 }
 
-fn number(flag: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
-    text.parse::<u64>()
-        .ok()
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| format!("bad value '{text}' for {flag} (expected {min}..={max})"))
+impl Args {
+    /// What the command line asks for.
+    pub fn command(self) -> Command {
+        match (self.dump, self.out) {
+            (Some(file), _) => Command::Dump { file, limit: self.limit },
+            (None, out) => {
+                let mut o = self.options;
+                o.out = out.unwrap_or_default();
+                if o.nodes.is_none() && o.depth.is_none() {
+                    o.nodes = Some(DEFAULT_NODES);
+                }
+                Command::Generate(o)
+            }
+        }
+    }
 }
 
 /// Runs a parsed command.

@@ -40,99 +40,65 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::board::zobrist::SplitMix64;
-use crate::tools::learn::{CommandLine, int, is_holdout, real};
+use crate::tools::args::{cores, real, whole};
+use crate::tools::learn::is_holdout;
 use checkpoint::Checkpoint;
 use data::Dataset;
 use network::{Network, PARAMS};
 use optim::AdamW;
 
-/// The usage line of `chariot train`.
-pub const USAGE: &str = "chariot train --out NET [--epochs N] [--lr X] [--batch N] [--lambda X] [--wd X] [--threads N] [--seed N] [--holdout F] [--limit N] [--resume CHECKPOINT | --init NET] [--mirror] DATA...";
-
 /// Seconds between progress lines within an epoch.
 const PROGRESS_SECONDS: f64 = 10.0;
 
 /// The options of `chariot train`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, clap::Args)]
+#[command(group = clap::ArgGroup::new("start").args(["resume", "init"]))]
 pub struct Options {
     /// Where the network goes (`NET.ckpt` and `NET.svg` beside it).
+    #[arg(long, value_name = "NET")]
     pub out: PathBuf,
-    /// Data files, read one after the other.
+    /// Data files (`chariot datagen`), read one after the other.
+    #[arg(value_name = "DATA", required = true)]
     pub data: Vec<PathBuf>,
     /// Passes over the training positions (in all, counting a resumed run's).
+    #[arg(long, default_value_t = 20, value_parser = whole::<u32>(0..=100_000))]
     pub epochs: u32,
     /// AdamW's learning rate at the start.
+    #[arg(long, default_value_t = 0.001, value_parser = real(0.0..=1.0))]
     pub lr: f64,
     /// Positions per step.
+    #[arg(long, default_value_t = 16384, value_parser = whole::<usize>(1..=1 << 24))]
     pub batch: usize,
     /// Weight of the game result in the target (the search score has the rest).
+    #[arg(long, default_value_t = 0.3, value_parser = real(0.0..=1.0))]
     pub lambda: f64,
     /// AdamW's decoupled weight decay.
+    #[arg(long, default_value_t = 0.01, value_parser = real(0.0..=1.0))]
     pub wd: f64,
-    /// Threads for the gradient.
+    /// Threads for the gradient (default: the number of cores).
+    #[arg(long, default_value_t = cores(), value_parser = whole::<usize>(1..=256))]
     pub threads: usize,
     /// Seed of the initial weights and of the shuffles.
+    #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Fraction of the games held out.
+    #[arg(long, default_value_t = 0.1, value_parser = real(0.0..=0.9))]
     pub holdout: f64,
     /// Read at most this many records.
+    #[arg(long, default_value_t = u64::MAX, hide_default_value = true,
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
-    /// A checkpoint to continue from.
+    /// A checkpoint to continue from (a killed run, up to `--epochs`).
+    #[arg(long, value_name = "CHECKPOINT")]
     pub resume: Option<PathBuf>,
     /// A network file to start from (`default`: the built-in one) instead
     /// of random weights.
+    #[arg(long, value_name = "NET")]
     pub init: Option<String>,
     /// Also train on every position mirrored left to right (files a..i
     /// read as i..a): the rules are symmetric, so the mirror is as true.
+    #[arg(long)]
     pub mirror: bool,
-}
-
-/// Parses the arguments after `train`.
-pub fn parse(args: &[String]) -> Result<Options, String> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut o = Options {
-        out: PathBuf::new(),
-        data: Vec::new(),
-        epochs: 20,
-        lr: 0.001,
-        batch: 16384,
-        lambda: 0.3,
-        wd: 0.01,
-        threads: cores,
-        seed: 0,
-        holdout: 0.1,
-        limit: u64::MAX,
-        resume: None,
-        init: None,
-        mirror: false,
-    };
-    let line = CommandLine::split(args, &["--mirror"], USAGE)?;
-    o.mirror = line.switches.contains(&"--mirror");
-    let mut out = None;
-    for &(flag, value) in &line.options {
-        match flag {
-            "--out" => out = Some(PathBuf::from(value)),
-            "--resume" => o.resume = Some(PathBuf::from(value)),
-            "--init" => o.init = Some(value.to_string()),
-            "--epochs" => o.epochs = int(flag, value, 0, 100_000)? as u32,
-            "--batch" => o.batch = int(flag, value, 1, 1 << 24)? as usize,
-            "--limit" => o.limit = int(flag, value, 1, u64::MAX)?,
-            "--threads" => o.threads = int(flag, value, 1, 256)? as usize,
-            "--seed" => o.seed = int(flag, value, 0, u64::MAX)?,
-            "--lr" => o.lr = real(flag, value, 0.0, 1.0)?,
-            "--lambda" => o.lambda = real(flag, value, 0.0, 1.0)?,
-            "--wd" => o.wd = real(flag, value, 0.0, 1.0)?,
-            "--holdout" => o.holdout = real(flag, value, 0.0, 0.9)?,
-            _ => return Err(format!("unknown train option '{flag}'\nusage: {USAGE}")),
-        }
-    }
-    (o.out, o.data) = line.out_and_data("train", out, "NET", USAGE)?;
-    if o.resume.is_some() && o.init.is_some() {
-        return Err(format!(
-            "--resume and --init exclude each other (a checkpoint has its own weights)\nusage: {USAGE}"
-        ));
-    }
-    Ok(o)
 }
 
 /// `path` with `suffix` added to its name.

@@ -32,79 +32,52 @@ use std::time::Instant;
 
 use crate::board::zobrist::SplitMix64;
 use crate::eval::weights::values;
-use crate::tools::learn::{CommandLine, int, is_holdout, real};
+use crate::tools::args::{cores, real, whole};
+use crate::tools::learn::is_holdout;
 use dataset::Dataset;
 use model::{Adam, Prior, Target, Ties};
 
-/// The usage line of `chariot tune`.
-pub const USAGE: &str = "chariot tune --out FILE [--epochs N] [--lr X] [--batch N] [--lambda X] [--k X] [--l2 X] [--limit N] [--threads N] [--seed N] [--no-mirror] DATA...";
-
 /// The options of `chariot tune`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, clap::Args)]
 pub struct Options {
     /// Where the new `params.rs` goes.
+    #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-    /// Data files, read one after the other.
+    /// Data files (`chariot datagen`), read one after the other.
+    #[arg(value_name = "DATA", required = true)]
     pub data: Vec<PathBuf>,
     /// Passes over the training positions.
+    #[arg(long, default_value_t = 30, value_parser = whole::<usize>(0..=1_000_000))]
     pub epochs: usize,
     /// Adam's learning rate (about a weight's largest step, in centipawns).
+    #[arg(long, default_value_t = 0.5, value_parser = real(0.0..=1000.0))]
     pub lr: f64,
     /// Positions per gradient step.
+    #[arg(long, default_value_t = 16384, value_parser = whole::<usize>(1..=1 << 30))]
     pub batch: usize,
     /// Weight of the game result in the target (the search score has the rest).
+    #[arg(long, default_value_t = 0.5, value_parser = real(0.0..=1.0))]
     pub lambda: f64,
-    /// The sigmoid's scale; fitted when `None`.
+    /// The sigmoid's scale (fitted to the data when not given).
+    #[arg(long, value_parser = real(1.0..=100_000.0))]
     pub k: Option<f64>,
     /// Strength of the pull toward the starting values (0: none).
+    #[arg(long, default_value_t = 0.0, value_parser = real(0.0..=1e9))]
     pub l2: f64,
     /// Read at most this many records.
+    #[arg(long, default_value_t = u64::MAX, hide_default_value = true,
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
-    /// Threads for loading and for the gradient.
+    /// Threads for loading and for the gradient (default: the number of cores).
+    #[arg(long, default_value_t = cores(), value_parser = whole::<usize>(1..=256))]
     pub threads: usize,
     /// Seed of the mini-batch shuffle.
+    #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Fit each square-table entry and its left-right mirror as one parameter.
+    /// Fit each square-table entry and its left-right mirror as one
+    /// parameter (`--no-mirror`: fit them apart).
+    #[arg(long = "no-mirror", action = clap::ArgAction::SetFalse)]
     pub mirror: bool,
-}
-
-/// Parses the arguments after `tune`.
-pub fn parse(args: &[String]) -> Result<Options, String> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut o = Options {
-        out: PathBuf::new(),
-        data: Vec::new(),
-        epochs: 30,
-        lr: 0.5,
-        batch: 16384,
-        lambda: 0.5,
-        k: None,
-        l2: 0.0,
-        limit: u64::MAX,
-        threads: cores,
-        seed: 0,
-        mirror: true,
-    };
-    let line = CommandLine::split(args, &["--no-mirror"], USAGE)?;
-    o.mirror = !line.switches.contains(&"--no-mirror");
-    let mut out = None;
-    for &(flag, value) in &line.options {
-        match flag {
-            "--out" => out = Some(PathBuf::from(value)),
-            "--epochs" => o.epochs = int(flag, value, 0, 1_000_000)? as usize,
-            "--batch" => o.batch = int(flag, value, 1, 1 << 30)? as usize,
-            "--limit" => o.limit = int(flag, value, 1, u64::MAX)?,
-            "--threads" => o.threads = int(flag, value, 1, 256)? as usize,
-            "--seed" => o.seed = int(flag, value, 0, u64::MAX)?,
-            "--lr" => o.lr = real(flag, value, 0.0, 1000.0)?,
-            "--lambda" => o.lambda = real(flag, value, 0.0, 1.0)?,
-            "--k" => o.k = Some(real(flag, value, 1.0, 100_000.0)?),
-            "--l2" => o.l2 = real(flag, value, 0.0, 1e9)?,
-            _ => return Err(format!("unknown tune option '{flag}'\nusage: {USAGE}")),
-        }
-    }
-    (o.out, o.data) = line.out_and_data("tune", out, "FILE", USAGE)?;
-    Ok(o)
 }
 
 /// Runs the tuner.
