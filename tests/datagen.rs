@@ -303,7 +303,10 @@ fn bad_arguments_and_files_are_errors_with_status_2() {
     let cases: &[(&[&str], &str)] = &[
         (&["datagen"], "<--out <FILE>|--dump <FILE>>"),
         (&["datagen", "--out"], "a value is required for '--out <FILE>'"),
-        (&["datagen", "--out", o, "--games", "0"], "invalid value '0' for '--games <GAMES>': expected a whole number from 1"),
+        (
+            &["datagen", "--out", o, "--games", "0"],
+            "invalid value '0' for '--games <GAMES>': expected a whole number from 1",
+        ),
         (&["datagen", "--out", o, "--nodes", "many"], "invalid value 'many' for '--nodes"),
         (&["datagen", "--out", o, "--threads", "-1"], "unexpected argument '-1'"),
         (&["datagen", "--out", o, "--colour", "red"], "unexpected argument '--colour'"),
