@@ -10,6 +10,7 @@
 //! |---|---|
 //! | [`types`] | squares, colours, pieces, bitboards, moves, search scores |
 //! | [`board`] | the [`Position`](board::Position): placement, Zobrist key, undo stack, FEN, attack tables, move generation, SEE |
+//! | [`notation`] | moves as text, both ways: the Chinese notation (炮二平五), WXF, ICCS, coordinates |
 //! | [`tt`] | the lock-free transposition table shared by the search threads |
 //! | [`rules`] | the rule arbiter: mate, stalemate, repetition (Asian and Chinese rules), the 60-round limit; in play and in search |
 //! | [`book`] | the opening book: its file format, building one from games, probing |
@@ -33,6 +34,7 @@ pub mod book;
 pub mod cli;
 pub mod engine;
 pub mod eval;
+pub mod notation;
 pub mod protocol;
 pub mod rules;
 pub mod search;
