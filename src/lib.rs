@@ -10,6 +10,7 @@
 //! |---|---|
 //! | [`types`] | squares, colours, pieces, bitboards, moves, search scores |
 //! | [`board`] | the [`Position`](board::Position): placement, Zobrist key, undo stack, FEN, attack tables, move generation, SEE |
+//! | [`notation`] | moves as text, both ways: the Chinese notation (炮二平五), WXF, ICCS, coordinates |
 //! | [`diagram`] | pictures of positions: the board as SVG, with the last move and arrows |
 //! | [`tt`] | the lock-free transposition table shared by the search threads |
 //! | [`rules`] | the rule arbiter: mate, stalemate, repetition (Asian and Chinese rules), the 60-round limit; in play and in search |
@@ -35,6 +36,7 @@ pub mod cli;
 pub mod diagram;
 pub mod engine;
 pub mod eval;
+pub mod notation;
 pub mod protocol;
 pub mod rules;
 pub mod search;
