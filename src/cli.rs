@@ -222,8 +222,7 @@ fn cmd_judge(a: JudgeArgs) -> Result<(), String> {
         pos.do_move(m);
     }
     let ruling = rules::adjudicate(&mut pos, rules);
-    println!("verdict {}", ruling.verdict());
-    println!("{ruling}");
+    println!("{}", ruling.report());
     Ok(())
 }
 
