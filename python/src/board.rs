@@ -10,13 +10,14 @@ use chariot::rules::{self, DEFAULT_KILL_DEPTH, DEFAULT_MOVE_LIMIT, MAX_KILL_DEPT
 use chariot::tools::perft;
 use chariot::types::{self, Color, Square};
 
+use crate::args::{int_in, opt_int_in};
 use crate::errors::{IllegalMoveError, InvalidFenError, InvalidMoveError};
 use crate::moves::{Move, Piece, square_arg};
 use crate::notation::{self, MoveTextError};
 use crate::outcome::Outcome;
 
 /// The deepest perft accepted (depth 7 from the start already takes minutes).
-const MAX_PERFT_DEPTH: u32 = 12;
+const MAX_PERFT_DEPTH: u64 = 12;
 
 /// The rule set named `name` (`asian` or `chinese`).
 pub fn rule_set(name: &str) -> PyResult<RuleSet> {
@@ -205,10 +206,8 @@ impl Board {
 
     /// The number of legal move sequences of `depth` plies (0–12) from here,
     /// counted with the GIL released.
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        if depth > MAX_PERFT_DEPTH {
-            return Err(PyValueError::new_err(format!("perft depth {depth} is above {MAX_PERFT_DEPTH}")));
-        }
+    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let depth = int_in(depth, "depth", 0..=MAX_PERFT_DEPTH)? as u32;
         let mut pos = self.pos.clone();
         Ok(py.detach(move || perft::perft(&mut pos, depth)))
     }
@@ -219,13 +218,17 @@ impl Board {
     /// `rules`: `"asian"` (default) or `"chinese"`; `move_limit`: the
     /// no-capture limit in plies (default 120, 0 = none); `kill_depth`: the
     /// Chinese rules' mate-threat depth (1–5, default 3).
-    #[pyo3(signature = (rules = "asian", *, move_limit = DEFAULT_MOVE_LIMIT, kill_depth = DEFAULT_KILL_DEPTH))]
-    fn outcome(&mut self, rules: &str, move_limit: u16, kill_depth: u8) -> PyResult<Option<Outcome>> {
-        if !(1..=MAX_KILL_DEPTH).contains(&kill_depth) {
-            return Err(PyValueError::new_err(format!(
-                "kill_depth {kill_depth} is not in 1-{MAX_KILL_DEPTH}"
-            )));
-        }
+    #[pyo3(signature = (rules = "asian", *, move_limit = None, kill_depth = None))]
+    fn outcome(
+        &mut self,
+        rules: &str,
+        move_limit: Option<&Bound<'_, PyAny>>,
+        kill_depth: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Option<Outcome>> {
+        let move_limit = opt_int_in(move_limit, "move_limit", 0..=u16::MAX as u64)?
+            .map_or(DEFAULT_MOVE_LIMIT, |v| v as u16);
+        let kill_depth = opt_int_in(kill_depth, "kill_depth", 1..=MAX_KILL_DEPTH as u64)?
+            .map_or(DEFAULT_KILL_DEPTH, |v| v as u8);
         let rules = Rules { set: rule_set(rules)?, move_limit, kill_depth };
         let ruling = rules::adjudicate(&mut self.pos, rules);
         Ok(ruling.outcome.is_some().then(|| Outcome::of(&ruling)))

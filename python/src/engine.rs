@@ -15,12 +15,14 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use chariot::engine::{self as core, MAX_HASH_MB, MAX_THREADS};
+use chariot::engine::{self as core, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
 use chariot::search::SearchEvent;
 use chariot::search::skill::{MAX_ELO, MAX_LEVEL, MIN_ELO};
 use chariot::search::{SearchInfo, SearchLimits};
+use chariot::types::MAX_MOVES;
 use chariot::types::score::Reported;
 
+use crate::args::{opt_int_in, seconds};
 use crate::board::{Board, rule_set};
 use crate::moves::Move;
 
@@ -29,7 +31,7 @@ const SIGNAL_POLL: Duration = Duration::from_millis(20);
 /// The depth searched when no limit is given.
 const DEFAULT_DEPTH: u32 = 12;
 /// The deepest search accepted.
-const MAX_DEPTH: u32 = 128;
+const MAX_DEPTH: u64 = 128;
 
 /// The engine and the channel its searches report on.
 struct Core {
@@ -52,27 +54,20 @@ pub struct Engine {
 }
 
 /// The search limits from the Python keywords (`movetime` in seconds).
-fn limits(depth: Option<u32>, nodes: Option<u64>, movetime: Option<f64>) -> PyResult<SearchLimits> {
-    let mut limits = SearchLimits::default();
-    if let Some(d) = depth {
-        if !(1..=MAX_DEPTH).contains(&d) {
-            return Err(PyValueError::new_err(format!("depth {d} is not in 1-{MAX_DEPTH}")));
-        }
-        limits.depth = Some(d);
+fn limits(
+    depth: Option<&Bound<'_, PyAny>>,
+    nodes: Option<&Bound<'_, PyAny>>,
+    movetime: Option<&Bound<'_, PyAny>>,
+) -> PyResult<SearchLimits> {
+    let mut limits = SearchLimits {
+        depth: opt_int_in(depth, "depth", 1..=MAX_DEPTH)?.map(|d| d as u32),
+        nodes: opt_int_in(nodes, "nodes", 1..=u64::MAX >> 1)?,
+        ..SearchLimits::default()
+    };
+    if let Some(t) = movetime.filter(|t| !t.is_none()) {
+        limits.movetime = Some(((seconds(t, "movetime")? * 1000.0).round() as u64).max(1));
     }
-    if let Some(n) = nodes {
-        if n == 0 {
-            return Err(PyValueError::new_err("nodes must be at least 1"));
-        }
-        limits.nodes = Some(n);
-    }
-    if let Some(t) = movetime {
-        if !(t.is_finite() && t > 0.0 && t <= 1e7) {
-            return Err(PyValueError::new_err(format!("movetime {t} is not a time in seconds (above 0)")));
-        }
-        limits.movetime = Some(((t * 1000.0).round() as u64).max(1));
-    }
-    if depth.is_none() && nodes.is_none() && movetime.is_none() {
+    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
         limits.depth = Some(DEFAULT_DEPTH);
     }
     Ok(limits)
@@ -172,22 +167,21 @@ impl Engine {
     /// (None: full strength); `elo`: play at this Elo, 800–2800 (overrides
     /// `skill`).
     #[new]
-    #[pyo3(signature = (threads = 1, hash_mb = 16, rules = "asian", eval = "nnue", skill = None, elo = None))]
+    #[pyo3(signature = (threads = None, hash_mb = None, rules = "asian", eval = "nnue", skill = None, elo = None))]
     fn new(
         py: Python<'_>,
-        threads: usize,
-        hash_mb: usize,
+        threads: Option<&Bound<'_, PyAny>>,
+        hash_mb: Option<&Bound<'_, PyAny>>,
         rules: &str,
         eval: &str,
-        skill: Option<u8>,
-        elo: Option<u16>,
+        skill: Option<&Bound<'_, PyAny>>,
+        elo: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Engine> {
-        if !(1..=MAX_THREADS).contains(&threads) {
-            return Err(PyValueError::new_err(format!("threads {threads} is not in 1-{MAX_THREADS}")));
-        }
-        if !(1..=MAX_HASH_MB).contains(&hash_mb) {
-            return Err(PyValueError::new_err(format!("hash_mb {hash_mb} is not in 1-{MAX_HASH_MB}")));
-        }
+        let threads = opt_int_in(threads, "threads", 1..=MAX_THREADS as u64)?.map_or(1, |t| t as usize);
+        let hash_mb =
+            opt_int_in(hash_mb, "hash_mb", 1..=MAX_HASH_MB as u64)?.map_or(DEFAULT_HASH_MB, |h| h as usize);
+        let skill = opt_int_in(skill, "skill", 0..=MAX_LEVEL as u64)?.map(|s| s as u8);
+        let elo = opt_int_in(elo, "elo", MIN_ELO as u64..=MAX_ELO as u64)?.map(|e| e as u16);
         let set = rule_set(rules)?;
         let nnue = match eval.trim().to_ascii_lowercase().as_str() {
             "nnue" => true,
@@ -199,12 +193,6 @@ impl Engine {
                 )));
             }
         };
-        if let Some(s) = skill.filter(|&s| s > MAX_LEVEL) {
-            return Err(PyValueError::new_err(format!("skill {s} is not in 0-{MAX_LEVEL}")));
-        }
-        if let Some(e) = elo.filter(|e| !(MIN_ELO..=MAX_ELO).contains(e)) {
-            return Err(PyValueError::new_err(format!("elo {e} is not in {MIN_ELO}-{MAX_ELO}")));
-        }
         let (sender, events) = unbounded();
         let core = py.detach(move || -> Result<Core, String> {
             let mut engine = core::Engine::new(sender);
@@ -233,22 +221,17 @@ impl Engine {
     /// Limits: `depth` (plies), `nodes`, `movetime` (seconds); several end
     /// the search at the first reached; none means depth 12. An empty list
     /// if the side to move has no legal move.
-    #[pyo3(signature = (board, *, depth = None, nodes = None, movetime = None, multipv = 1))]
+    #[pyo3(signature = (board, *, depth = None, nodes = None, movetime = None, multipv = None))]
     fn analyse<'py>(
         &self,
         py: Python<'py>,
         board: PyRef<'_, Board>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        movetime: Option<f64>,
-        multipv: usize,
+        depth: Option<&Bound<'_, PyAny>>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        movetime: Option<&Bound<'_, PyAny>>,
+        multipv: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        if !(1..=chariot::types::MAX_MOVES).contains(&multipv) {
-            return Err(PyValueError::new_err(format!(
-                "multipv {multipv} is not in 1-{}",
-                chariot::types::MAX_MOVES
-            )));
-        }
+        let multipv = opt_int_in(multipv, "multipv", 1..=MAX_MOVES as u64)?.map_or(1, |m| m as usize);
         let limits = limits(depth, nodes, movetime)?;
         if !board.pos.has_legal_move() {
             return Ok(Vec::new());
@@ -266,9 +249,9 @@ impl Engine {
         &self,
         py: Python<'_>,
         board: PyRef<'_, Board>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        movetime: Option<f64>,
+        depth: Option<&Bound<'_, PyAny>>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        movetime: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Move> {
         let limits = limits(depth, nodes, movetime)?;
         if !board.pos.has_legal_move() {

@@ -5,6 +5,7 @@
 //!
 //! | module | what it holds |
 //! |---|---|
+//! | [`args`] | numbers from Python arguments, checked into `ValueError`s |
 //! | [`errors`] | the exception classes (all `ValueError` subclasses) |
 //! | [`notation`] | the one function that reads a move typed as text |
 //! | [`moves`] | `Move` and `Piece`, and square names |
@@ -15,6 +16,7 @@
 
 #![deny(missing_docs)]
 
+pub mod args;
 pub mod board;
 pub mod engine;
 pub mod errors;

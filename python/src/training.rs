@@ -88,7 +88,8 @@ impl TrainingRecord {
         Move::of(self.record.best)
     }
 
-    /// How the game ended (`checkmate`, `perpetual_check`, `move_limit`, …).
+    /// How the game ended: `mate`, `stalemate`, `perpetual-check`, `perpetual-chase`,
+    /// `mutual-perpetual`, `repetition`, `60-round`, `dead-draw` or `adjudicated`.
     #[getter]
     fn end(&self) -> &'static str {
         self.record.end.name()
