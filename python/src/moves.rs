@@ -80,14 +80,14 @@ impl Move {
     }
 
     /// The origin square (0–89).
-    #[getter]
-    fn from_square(&self) -> usize {
+    #[getter(from_square)]
+    fn origin(&self) -> usize {
         self.mv.from().index()
     }
 
     /// The destination square (0–89).
-    #[getter]
-    fn to_square(&self) -> usize {
+    #[getter(to_square)]
+    fn destination(&self) -> usize {
         self.mv.to().index()
     }
 
