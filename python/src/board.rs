@@ -206,9 +206,11 @@ impl Board {
 
     /// The number of legal move sequences of `depth` plies (0–12) from here,
     /// counted with the GIL released.
-    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+    fn perft(slf: &Bound<'_, Self>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
         let depth = int_in(depth, "depth", 0..=MAX_PERFT_DEPTH)? as u32;
-        let mut pos = self.pos.clone();
+        // A copy: the board stays free for other threads meanwhile.
+        let mut pos = slf.try_borrow().map_err(|e| PyValueError::new_err(e.to_string()))?.pos.clone();
+        let py = slf.py();
         Ok(py.detach(move || perft::perft(&mut pos, depth)))
     }
 

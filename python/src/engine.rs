@@ -225,7 +225,7 @@ impl Engine {
     fn analyse<'py>(
         &self,
         py: Python<'py>,
-        board: PyRef<'_, Board>,
+        board: &Bound<'_, Board>,
         depth: Option<&Bound<'_, PyAny>>,
         nodes: Option<&Bound<'_, PyAny>>,
         movetime: Option<&Bound<'_, PyAny>>,
@@ -233,10 +233,11 @@ impl Engine {
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
         let multipv = opt_int_in(multipv, "multipv", 1..=MAX_MOVES as u64)?.map_or(1, |m| m as usize);
         let limits = limits(depth, nodes, movetime)?;
+        // A copy: the caller's board stays free for other threads meanwhile.
+        let board = board.try_borrow().map_err(|e| PyValueError::new_err(e.to_string()))?.clone();
         if !board.pos.has_legal_move() {
             return Ok(Vec::new());
         }
-        let board = board.clone();
         let mut core = lock(py, &self.core);
         let finished = search(py, &mut core, &board, limits, multipv)?;
         finished.lines.iter().flatten().map(|info| line_dict(py, info)).collect()
@@ -248,16 +249,17 @@ impl Engine {
     fn play(
         &self,
         py: Python<'_>,
-        board: PyRef<'_, Board>,
+        board: &Bound<'_, Board>,
         depth: Option<&Bound<'_, PyAny>>,
         nodes: Option<&Bound<'_, PyAny>>,
         movetime: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Move> {
         let limits = limits(depth, nodes, movetime)?;
+        // A copy: the caller's board stays free for other threads meanwhile.
+        let board = board.try_borrow().map_err(|e| PyValueError::new_err(e.to_string()))?.clone();
         if !board.pos.has_legal_move() {
             return Err(PyValueError::new_err(format!("no legal move in {}", board.pos.fen())));
         }
-        let board = board.clone();
         let mut core = lock(py, &self.core);
         let finished = search(py, &mut core, &board, limits, 1)?;
         if finished.best.is_some() {

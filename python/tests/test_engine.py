@@ -172,3 +172,15 @@ def test_ctrl_c_stops_the_search(engine):
 def test_new_game_and_repr(engine):
     engine.new_game()
     assert repr(engine).startswith("Engine(threads=1, hash_mb=8")
+
+
+def test_the_board_stays_free_during_a_search(engine):
+    board = chariot.Board(MIDDLEGAME)
+    result = []
+    t = threading.Thread(target=lambda: result.append(engine.play(board, movetime=0.3)))
+    t.start()
+    time.sleep(0.1)
+    board.push("a0a1")  # the search works on its own copy
+    board.pop()
+    t.join()
+    assert chariot.Board(MIDDLEGAME).is_legal(result[0])
