@@ -19,6 +19,9 @@ use crate::outcome::Outcome;
 /// The deepest perft accepted (depth 7 from the start already takes minutes).
 const MAX_PERFT_DEPTH: u64 = 12;
 
+/// What `__reduce__` returns for pickling: a callable and its arguments.
+pub type Reduced<'py, A> = (Bound<'py, PyAny>, A);
+
 /// The rule set named `name` (`asian` or `chinese`).
 pub fn rule_set(name: &str) -> PyResult<RuleSet> {
     name.parse().map_err(PyValueError::new_err)
@@ -184,6 +187,33 @@ impl Board {
     /// The square of `color`'s king (True: Red).
     fn king(&self, color: bool) -> usize {
         self.pos.king_square(if color { Color::Red } else { Color::Black }).index()
+    }
+
+    /// The board at the FEN it was set up from (before every move of
+    /// `move_stack`).
+    fn root(&self) -> Board {
+        let mut pos = self.pos.clone();
+        while pos.game_ply() > 0 {
+            pos.undo_move();
+        }
+        Board { pos }
+    }
+
+    /// The board of the FEN `fen` after `moves` (for pickling).
+    #[staticmethod]
+    fn from_game(fen: &str, moves: Vec<Bound<'_, PyAny>>) -> PyResult<Board> {
+        let mut board = Board::new(Some(fen))?;
+        for m in &moves {
+            board.push(m)?;
+        }
+        Ok(board)
+    }
+
+    /// Pickles as the root FEN and the moves (the history survives).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py, (String, Vec<Move>)>> {
+        let board = slf.borrow();
+        let make = slf.get_type().getattr("from_game")?;
+        Ok((make, (board.root().pos.fen(), board.move_stack())))
     }
 
     /// An independent copy, history included.

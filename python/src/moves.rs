@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 
 use chariot::types::{self, Color, Square};
 
+use crate::board::Reduced;
 use crate::errors::InvalidMoveError;
 use crate::notation::{self, MoveTextError};
 
@@ -103,6 +104,11 @@ impl Move {
     fn __repr__(&self) -> String {
         format!("Move.from_uci('{}')", self.mv)
     }
+
+    /// Pickles as the coordinate form.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py, (String,)>> {
+        Ok((slf.get_type().getattr("from_uci")?, (slf.get().mv.to_string(),)))
+    }
 }
 
 /// A piece: its colour (`RED` = True, `BLACK` = False) and kind.
@@ -150,5 +156,10 @@ impl Piece {
 
     fn __repr__(&self) -> String {
         format!("Piece.from_symbol('{}')", self.piece.fen_char())
+    }
+
+    /// Pickles as the FEN letter.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py, (String,)>> {
+        Ok((slf.get_type().getattr("from_symbol")?, (slf.get().piece.fen_char().to_string(),)))
     }
 }

@@ -133,3 +133,17 @@ def test_errors_are_value_errors():
         chariot.Move("a0", "a0")
     assert issubclass(chariot.IllegalMoveError, ValueError)
     assert b.fen() == chariot.STARTING_FEN
+
+
+def test_pickle_and_root():
+    import pickle
+    b = chariot.Board()
+    for m in ["h2e2", "h9g7", "h0g2"]:
+        b.push(m)
+    c = pickle.loads(pickle.dumps(b))
+    assert c == b and c.move_stack == b.move_stack
+    assert b.root().fen() == chariot.STARTING_FEN and len(b.move_stack) == 3
+    m = chariot.Move.from_uci("h2e2")
+    assert pickle.loads(pickle.dumps(m)) == m
+    p = chariot.Piece.from_symbol("c")
+    assert pickle.loads(pickle.dumps(p)) == p and p.kind == "cannon" and p.color == chariot.BLACK
