@@ -133,6 +133,7 @@ class Engine:
         eval: Literal["nnue", "classical"] = "nnue",
         skill: Optional[int] = None,
         elo: Optional[int] = None,
+        network: Optional[str] = None,
     ) -> None: ...
     def analyse(
         self,

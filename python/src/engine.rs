@@ -165,9 +165,11 @@ impl Engine {
     /// `"chinese"`, the rules the search follows; `eval`: `"nnue"` (the
     /// built-in network) or `"classical"`; `skill`: a skill level 0–20
     /// (None: full strength); `elo`: play at this Elo, 800–2800 (overrides
-    /// `skill`).
+    /// `skill`); `network`: a network file (`chariot train`'s output) to
+    /// evaluate with instead of the built-in one.
     #[new]
-    #[pyo3(signature = (threads = None, hash_mb = None, rules = "asian", eval = "nnue", skill = None, elo = None))]
+    #[pyo3(signature = (threads = None, hash_mb = None, rules = "asian", eval = "nnue", skill = None, elo = None, network = None))]
+    #[allow(clippy::too_many_arguments)] // the keyword arguments of the Python constructor
     fn new(
         py: Python<'_>,
         threads: Option<&Bound<'_, PyAny>>,
@@ -176,6 +178,7 @@ impl Engine {
         eval: &str,
         skill: Option<&Bound<'_, PyAny>>,
         elo: Option<&Bound<'_, PyAny>>,
+        network: Option<String>,
     ) -> PyResult<Engine> {
         let threads = opt_int_in(threads, "threads", 1..=MAX_THREADS as u64)?.map_or(1, |t| t as usize);
         let hash_mb =
@@ -198,6 +201,9 @@ impl Engine {
             let mut engine = core::Engine::new(sender);
             engine.set_hash_mb(hash_mb)?;
             engine.set_threads(threads)?;
+            if let Some(path) = &network {
+                engine.set_network_file(path)?;
+            }
             engine.set_use_nnue(nnue);
             let config = engine.config_mut();
             config.rules.set = set;

@@ -9,6 +9,7 @@ import time
 import pytest
 
 import chariot
+from conftest import REPO
 
 MIDDLEGAME = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3"
 MATE_IN_ONE = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1"  # b0b9 mates
@@ -82,6 +83,7 @@ def test_play_each_limit(engine):
 
 @pytest.mark.parametrize("kwargs", [
     {"eval": "classical"}, {"rules": "chinese"}, {"skill": 3}, {"elo": 1200}, {"threads": 2},
+    {"network": str(REPO / "nets" / "default.nnue")},
 ])
 def test_options(kwargs):
     e = chariot.Engine(hash_mb=4, **kwargs)
@@ -97,7 +99,7 @@ def test_options(kwargs):
 
 @pytest.mark.parametrize("kwargs", [
     {"threads": 0}, {"threads": 5000}, {"hash_mb": 0}, {"rules": "x"}, {"eval": "magic"},
-    {"skill": 21}, {"elo": 100}, {"elo": 9999},
+    {"skill": 21}, {"elo": 100}, {"elo": 9999}, {"network": "/no/such/file.nnue"},
 ])
 def test_bad_options(kwargs):
     with pytest.raises(ValueError):
