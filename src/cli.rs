@@ -184,8 +184,7 @@ fn cmd_judge(a: JudgeArgs) -> Result<(), String> {
     let rules = Rules { set: a.rules.rules, kill_depth: a.kill_depth, ..Rules::DEFAULT };
     let mut pos = args::position(&a.position)?;
     let ruling = rules::adjudicate(&mut pos, rules);
-    println!("verdict {}", ruling.verdict());
-    println!("{ruling}");
+    println!("{}", ruling.report());
     Ok(())
 }
 
