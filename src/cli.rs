@@ -10,6 +10,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use crate::eval::nnue::Network;
+use crate::notation::{self, Notation};
 use crate::rules::{self, DEFAULT_KILL_DEPTH, MAX_KILL_DEPTH, Rules};
 use crate::tools::args::{self, Eval, RuleArgs, whole};
 use crate::tools::{analyse, bench, book, datagen, perft, show, train, tune};
@@ -98,8 +99,12 @@ struct JudgeArgs {
     #[arg(long, default_value_t = DEFAULT_KILL_DEPTH,
           value_parser = whole::<u8>(1..=MAX_KILL_DEPTH as u64))]
     kill_depth: u8,
-    /// A FEN (one argument or several) or `startpos`, then the moves
-    /// (`h2e2`, optionally after the word `moves`).
+    /// The notation of the moves printed: uci (h2e2), iccs (h2-e2), wxf (C2=5), zh (炮二平五).
+    #[arg(long, default_value = "uci", value_parser = args::notation)]
+    notation: Notation,
+    /// A FEN (one argument or several) or `startpos`, then the moves (in any
+    /// notation: `h2e2`, `h2-e2`, `C2=5`, `炮二平五`; optionally after the
+    /// word `moves`).
     #[arg(value_name = "FEN|startpos [MOVE]", required = true)]
     position: Vec<String>,
 }
@@ -184,7 +189,14 @@ fn cmd_judge(a: JudgeArgs) -> Result<(), String> {
     let rules = Rules { set: a.rules.rules, kill_depth: a.kill_depth, ..Rules::DEFAULT };
     let mut pos = args::position(&a.position)?;
     let ruling = rules::adjudicate(&mut pos, rules);
-    println!("{}", ruling.report());
+    let text = |ply: usize, m| {
+        let mut before = pos.clone();
+        while before.game_ply() > ply {
+            before.undo_move();
+        }
+        notation::write(&before, m, a.notation)
+    };
+    println!("{}", ruling.report_with(text));
     Ok(())
 }
 

@@ -136,3 +136,24 @@ fn bad_input_exits_with_status_2() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn moves_are_read_and_printed_in_any_notation() {
+    // The chase of perpetual_chase_verdict_and_reason, given in WXF and the
+    // Chinese notation, printed in the Chinese notation.
+    let given = ["R7=8", "炮２平３", "車八平七", "C3=2", "c2-b2", "b6c6", "车八平七", "炮3平2"];
+    let mut args = vec!["--notation", "zh", CHASE_FEN];
+    args.extend(given);
+    let (code, out, err) = judge(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("verdict black_wins\nrule: perpetual chase of the black cannon on b6 by red"),
+        "{out}"
+    );
+    assert!(out.contains("ply   0 red   车七平八: chase of the black cannon on b6"), "{out}");
+    assert!(out.contains("ply   7 black 炮３平２: idle"), "{out}");
+    let mut args = vec!["--notation", "wxf", CHASE_FEN];
+    args.extend(CHASE);
+    let (_, out, _) = judge(&args);
+    assert!(out.contains("ply   1 black C2=3: idle"), "{out}");
+}

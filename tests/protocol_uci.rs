@@ -143,6 +143,26 @@ fn display_shows_board_fen_key_and_checkers() {
 }
 
 #[test]
+fn display_prints_the_game_and_the_legal_moves_in_a_notation() {
+    let _g = shared_cpu();
+    let mut e = uci();
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("d zh");
+    let lines = e.read_until_prefix("Legal:");
+    assert!(lines.contains(&"Moves: 1. 炮二平五 马８进７".to_string()), "{lines:?}");
+    let legal = lines.last().unwrap();
+    let expected = position(START_FEN, &["h2e2", "h9g7"]).legal_moves().len();
+    assert_eq!(expected, 35);
+    assert_eq!(legal.split_whitespace().count(), 1 + expected, "{legal}");
+    assert!(legal.contains(" 炮五进四 ") && legal.contains(" 车九进一 "), "{legal}");
+    e.send("d wxf");
+    let lines = e.read_until_prefix("Legal:");
+    assert!(lines.contains(&"Moves: 1. C2=5 H8+7".to_string()), "{lines:?}");
+    e.send("d morse");
+    assert!(e.sync().iter().any(|l| l.contains("unknown notation 'morse'")));
+}
+
+#[test]
 fn multipv_reports_distinct_lines() {
     let _g = shared_cpu();
     let mut e = uci();

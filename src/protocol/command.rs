@@ -1,6 +1,8 @@
 //! The command model shared by both dialects: every input line becomes one
 //! [`Command`], whatever protocol it was written in.
 
+use crate::notation::Notation;
+
 /// Which protocol the GUI speaks.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Dialect {
@@ -106,8 +108,9 @@ pub enum Command {
     Probe(Option<PositionSpec>),
     /// `quit`.
     Quit,
-    /// `d`: board diagram, FEN, key, checkers.
-    Display,
+    /// `d [zh|wxf|iccs|uci]`: board diagram, FEN, key, checkers; with a
+    /// notation also the game's moves and the legal moves in it.
+    Display(Option<Notation>),
     /// `eval`: evaluation breakdown.
     Eval,
     /// `bench [depth]`.

@@ -1,8 +1,11 @@
 //! Turning search events into the lines each dialect expects.
 
 use super::command::Dialect;
+use crate::board::Position;
+use crate::notation::{self, Notation};
 use crate::search::{SearchEvent, SearchInfo, SearchLimits};
 use crate::tt::{Bound, TtEntry};
+use crate::types::Color;
 use crate::types::Move;
 use crate::types::score::{MATE, MATE_BOUND, Reported};
 
@@ -85,6 +88,34 @@ pub fn message(dialect: Dialect, text: &str) -> String {
         Dialect::Uci => format!("info string {text}"),
         Dialect::Ucci => format!("info message {text}"),
     }
+}
+
+/// The moves of the game that led to `pos`, numbered, in `notation`
+/// (`1. 炮二平五 马８进７ 2. …`).
+pub fn game_moves(pos: &Position, notation: Notation) -> String {
+    let mut start = pos.clone();
+    let mut moves = Vec::with_capacity(pos.game_ply());
+    while start.game_ply() > 0 {
+        moves.push(start.last_move());
+        start.undo_move();
+    }
+    let mut words = Vec::with_capacity(2 * moves.len());
+    for &m in moves.iter().rev() {
+        if start.side_to_move() == Color::Red {
+            words.push(format!("{}.", start.fullmove()));
+        } else if words.is_empty() {
+            words.push(format!("{}...", start.fullmove()));
+        }
+        words.push(notation::write(&start, m, notation));
+        start.do_move(m);
+    }
+    words.join(" ")
+}
+
+/// The legal moves of `pos` in `notation`, space-separated.
+pub fn legal_moves(pos: &Position, notation: Notation) -> String {
+    let texts: Vec<String> = pos.legal_moves().iter().map(|&m| notation::write(pos, m, notation)).collect();
+    texts.join(" ")
 }
 
 /// The moves, separated by spaces.

@@ -10,6 +10,7 @@ use super::command::{Command, GoParams, PositionSpec};
 use super::format::shown;
 use super::options;
 use crate::board::START_FEN;
+use crate::notation::Notation;
 
 /// Longest depth (`go depth`, `go perft`) accepted before clamping.
 const MAX_DEPTH: u64 = 255;
@@ -70,11 +71,22 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "ponderhit" => Command::PonderHit { draw: parse_ponderhit(rest)? },
         "probe" => Command::Probe(if rest.is_empty() { None } else { Some(parse_position(rest)?) }),
         "quit" | "exit" => Command::Quit,
-        "d" | "display" => Command::Display,
+        "d" | "display" => Command::Display(parse_display(rest)?),
         "eval" => Command::Eval,
         "bench" => Command::Bench(parse_bench(rest)?),
         _ => return Err(format!("unknown command '{}'", shown(first))),
     })
+}
+
+fn parse_display(rest: &[&str]) -> Result<Option<Notation>, String> {
+    match rest {
+        [] => Ok(None),
+        [n] => n
+            .parse()
+            .map(Some)
+            .map_err(|_| format!("d: unknown notation '{}' (zh, wxf, iccs or uci)", shown(n))),
+        [_, extra, ..] => Err(format!("d: unexpected '{}'", shown(extra))),
+    }
 }
 
 fn parse_debug(rest: &[&str]) -> Result<bool, String> {

@@ -256,7 +256,18 @@ impl<W: Write> Session<W> {
                 self.quit();
                 return false;
             }
-            Command::Display => self.say_lines(&self.engine.position().to_string()),
+            Command::Display(notation) => {
+                let pos = self.engine.position();
+                let mut text = pos.to_string();
+                if let Some(n) = notation {
+                    text += &format!(
+                        "\nMoves: {}\nLegal: {}",
+                        format::game_moves(pos, n),
+                        format::legal_moves(pos, n)
+                    );
+                }
+                self.say_lines(&text)
+            }
             Command::Eval => {
                 let pos = self.engine.position();
                 let net = eval::network_trace(self.engine.network(), pos, self.engine.uses_nnue());

@@ -251,7 +251,26 @@ impl Ruling {
     /// rule and, for repetitions, the window, each side's class and every
     /// window move with its class, one per line (no final newline).
     pub fn report(&self) -> String {
-        format!("verdict {}\n{self}", self.verdict())
+        self.report_with(|_, m| m.to_string())
+    }
+
+    /// [`Ruling::report`] with the window's moves written by `text`, given
+    /// each move's game ply and the move (for notations that need the
+    /// position, such as the Chinese one).
+    pub fn report_with(&self, text: impl Fn(usize, Move) -> String) -> String {
+        let mut out = format!("verdict {}\nrule: {}", self.verdict(), self.rule);
+        if let Some(w) = &self.window {
+            out += &format!(
+                "\nwindow: plies {}-{}, from the third-to-last occurrence of the position to now",
+                w.start_ply, w.end_ply
+            );
+            out += &format!("\nred: {}\nblack: {}", w.red, w.black);
+            for m in &w.moves {
+                out +=
+                    &format!("\n  ply {:>3} {:<5} {}: {}", m.ply, m.side.name(), text(m.ply, m.mv), m.class);
+            }
+        }
+        out
     }
 
     /// One line for an engine `info string`, e.g.
@@ -363,20 +382,10 @@ impl fmt::Display for SideClass {
 
 impl fmt::Display for Ruling {
     /// The rule, then for repetitions the window, each side's class and every
-    /// window move with its class, one per line.
+    /// window move with its class, one per line ([`Ruling::report`] without
+    /// its first line).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "rule: {}", self.rule)?;
-        if let Some(w) = &self.window {
-            write!(
-                f,
-                "\nwindow: plies {}-{}, from the third-to-last occurrence of the position to now",
-                w.start_ply, w.end_ply
-            )?;
-            write!(f, "\nred: {}\nblack: {}", w.red, w.black)?;
-            for m in &w.moves {
-                write!(f, "\n  ply {:>3} {:<5} {}: {}", m.ply, m.side.name(), m.mv, m.class)?;
-            }
-        }
-        Ok(())
+        let report = self.report();
+        f.write_str(report.split_once('\n').map_or("", |(_, reason)| reason))
     }
 }

@@ -5,6 +5,7 @@
 use std::ops::RangeInclusive;
 
 use crate::board::{Position, START_FEN};
+use crate::notation::{self, Notation};
 use crate::rules::RuleSet;
 use crate::types::Move;
 
@@ -71,8 +72,9 @@ pub fn fen(args: &[String]) -> Result<Position, String> {
 }
 
 /// Parses a position given as a FEN (one argument or its fields as several)
-/// or `startpos`, then the moves played from it (`h2e2`, optionally after
-/// the word `moves`); the position has the moves as its history.
+/// or `startpos`, then the moves played from it (in any notation: `h2e2`,
+/// `h2-e2`, `C2=5`, `炮二平五`; optionally after the word `moves`); the
+/// position has the moves as its history.
 pub fn position(args: &[String]) -> Result<Position, String> {
     let is_fen_field = |a: &&String| {
         matches!(a.as_str(), "w" | "r" | "b" | "-")
@@ -83,14 +85,20 @@ pub fn position(args: &[String]) -> Result<Position, String> {
     let moves = &args[fen_len..];
     let moves = if moves.first().is_some_and(|m| m == "moves") { &moves[1..] } else { moves };
     for (i, text) in moves.iter().enumerate() {
-        let m = Move::parse(text)
-            .ok_or_else(|| format!("malformed move '{text}' (move {}; moves look like h2e2)", i + 1))?;
-        if !(pos.is_pseudo_legal(m) && pos.is_legal(m)) {
-            return Err(format!("illegal move '{text}' (move {}) in {}", i + 1, pos.fen()));
-        }
+        let m = match Move::parse(text) {
+            Some(m) if pos.is_pseudo_legal(m) && pos.is_legal(m) => m,
+            Some(_) => return Err(format!("illegal move '{text}' (move {}) in {}", i + 1, pos.fen())),
+            None => notation::parse(&pos, text)
+                .map_err(|e| format!("malformed move '{text}' (move {}): {e}", i + 1))?,
+        };
         pos.do_move(m);
     }
     Ok(pos)
+}
+
+/// A parser for `--notation`: zh, wxf, iccs or uci.
+pub fn notation(text: &str) -> Result<Notation, String> {
+    text.parse::<Notation>().map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -121,10 +129,11 @@ mod tests {
             position(&strings(&format!("{} h9g7", position(&strings("startpos h2e2")).unwrap().fen())));
         assert_eq!(same.unwrap().key(), pos.key());
         assert_eq!(position(&[]).unwrap().fen(), START_FEN);
-        assert_eq!(
-            position(&strings("startpos h2e")).unwrap_err(),
-            "malformed move 'h2e' (move 1; moves look like h2e2)"
+        assert!(
+            position(&strings("startpos h2e")).unwrap_err().starts_with("malformed move 'h2e' (move 1): ")
         );
+        let chinese = position(&strings("startpos 炮二平五 H8+7")).unwrap();
+        assert_eq!(chinese.key(), pos.key(), "moves in any notation");
         assert!(
             position(&strings("startpos h2e2 h2e2")).unwrap_err().starts_with("illegal move 'h2e2' (move 2)")
         );

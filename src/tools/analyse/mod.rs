@@ -24,7 +24,7 @@ use crate::notation::Notation;
 use crate::rules::Rules;
 use crate::search::SearchLimits;
 use crate::tools::analyst::Analyst;
-use crate::tools::args::{Eval, RuleArgs, whole};
+use crate::tools::args::{self, Eval, RuleArgs, whole};
 use crate::types::Color;
 use review::{GameReview, Settings};
 
@@ -71,7 +71,7 @@ pub struct Args {
     #[command(flatten)]
     rules: RuleArgs,
     /// The notation of the moves written: zh (炮二平五), wxf (C2=5), iccs (h2-e2), uci (h2e2).
-    #[arg(long, default_value = "zh", value_parser = parse_notation)]
+    #[arg(long, default_value = "zh", value_parser = args::notation)]
     notation: Notation,
     /// The first ply reviewed (0: the first move).
     #[arg(long, value_name = "PLY", default_value_t = 0, value_parser = whole::<usize>(0..=100_000))]
@@ -92,10 +92,6 @@ pub struct Args {
     /// or move lists (`startpos moves …`, a FEN with `moves`), UTF-8 or GBK.
     #[arg(value_name = "GAMEFILE", required = true)]
     files: Vec<PathBuf>,
-}
-
-fn parse_notation(text: &str) -> Result<Notation, String> {
-    text.parse::<Notation>().map_err(|e| e.to_string())
 }
 
 /// The search time per position when no limit is given.
