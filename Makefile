@@ -3,7 +3,7 @@
 CARGO ?= cargo
 BIN := target/release/chariot
 
-.PHONY: all build native run test python-venv python-test python-bench bench perft-full smp-speedup sprt spsa search-alone openings datagen tune train book xboard-test clean help
+.PHONY: all build native run test python-venv python-test python-bench bench perft-full smp-speedup sprt spsa search-alone openings datagen tune train book xboard-test browser browser-test analysis-doc analyse-speed clean help
 
 # make datagen: where the data goes (ignored by git) and how it is made.
 DATA_DIR ?= data
@@ -107,6 +107,23 @@ book: build ## Remake books/default.book, the built-in book: BOOK_GAMES self-pla
 
 xboard-test: build ## The real XBoard under Xvfb: Chariot vs Chariot, vs fairy-stockfish, and against a scripted perpetual check (needs xboard xvfb imagemagick fairy-stockfish; ~6 min)
 	tools/xboard-test.sh $(BIN)
+
+CHROMIUM_PACKAGES := chromium fonts-noto-cjk
+# make analysis-doc: the game shown in the README's picture (a file, a game in it).
+DOC_GAMES ?= tests/data/games/longhua1989.pgn
+DOC_GAME ?= 3
+
+browser: ## Install headless Chromium and CJK fonts (Debian packages) if missing
+	command -v chromium >/dev/null 2>&1 || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(CHROMIUM_PACKAGES); }
+
+browser-test: build browser ## The HTML report rendered in headless Chromium (tests/browser.rs; skipped by make test where Chromium is absent)
+	$(CARGO) test --release --test browser -- --nocapture
+
+analysis-doc: build browser ## Remake doc/analysis.html and doc/analysis.png (the README's picture) from DOC_GAMES, game DOC_GAME, 1 s a position
+	tools/analysis_doc.sh $(BIN) $(DOC_GAMES) $(DOC_GAME)
+
+analyse-speed: build ## Analysis speed: a 100-game self-play file at --movetime 200 on 2 threads, and the best moves against UCI go movetime 200 (~30 min)
+	tools/analyse_speed.sh $(BIN)
 
 clean:
 	$(CARGO) clean

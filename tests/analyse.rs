@@ -133,6 +133,17 @@ fn bad_games_are_skipped_and_bad_input_is_an_error() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
     }
+    let (code, out, _) =
+        analyse(&["--depth", "2", "--format", "json", "--game", "2", mixed.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .starts_with(r#"{"type":"move","game":2,"ply":1,"side":"red","move":"h2e2""#),
+        "game 2 only: {out}"
+    );
+    assert_eq!(out.lines().count(), 3);
     let _ = std::fs::remove_file(mixed);
     let _ = std::fs::remove_file(bad);
 }

@@ -88,6 +88,10 @@ pub struct Args {
     /// The evaluation.
     #[arg(long, value_enum, default_value_t = Eval::Nnue)]
     eval: Eval,
+    /// Only the N-th game of the input (counting over all files from 1);
+    /// may be given more than once.
+    #[arg(long = "game", value_name = "N", value_parser = whole::<usize>(1..=10_000_000))]
+    games: Vec<usize>,
     /// Game files: PGN (moves in coordinates, ICCS, WXF or Chinese), XQF,
     /// or move lists (`startpos moves …`, a FEN with `moves`), UTF-8 or GBK.
     #[arg(value_name = "GAMEFILE", required = true)]
@@ -100,7 +104,7 @@ pub const DEFAULT_MOVETIME_MS: u64 = 500;
 /// Runs `chariot analyse`.
 pub fn run(a: Args) -> Result<(), String> {
     let format = a.format.unwrap_or_else(|| format_of(a.out.as_deref()));
-    let games = read_games(&a.files)?;
+    let games = read_games(&a.files, &a.games)?;
     let limits = SearchLimits {
         movetime: a.movetime.or((a.depth.is_none() && a.nodes.is_none()).then_some(DEFAULT_MOVETIME_MS)),
         depth: a.depth,
@@ -137,16 +141,21 @@ fn format_of(out: Option<&Path>) -> Format {
     }
 }
 
-/// The games of `files`, in order; a game that cannot be read is reported
-/// on stderr and left out; no game at all is an error.
-fn read_games(files: &[PathBuf]) -> Result<Vec<Game>, String> {
+/// The games of `files`, in order (only the `chosen` ones, counting from 1
+/// over all files, if any are); a game that cannot be read is reported on
+/// stderr and left out; no game at all is an error.
+fn read_games(files: &[PathBuf], chosen: &[usize]) -> Result<Vec<(usize, Game)>, String> {
     let mut games = Vec::new();
-    let mut skipped = 0;
+    let (mut skipped, mut index) = (0, 0);
     for path in files {
         let results = gamefile::read_file(path).map_err(|e| e.to_string())?;
         for r in results {
+            index += 1;
+            if !chosen.is_empty() && !chosen.contains(&index) {
+                continue;
+            }
             match r {
-                Ok(g) => games.push(g),
+                Ok(g) => games.push((index, g)),
                 Err(e) => {
                     skipped += 1;
                     eprintln!("analyse: skipped {e}");
@@ -180,17 +189,17 @@ fn describe(a: &Args, s: &Settings) -> String {
     )
 }
 
-/// Reviews `games` over `threads` threads: several games at once, each
+/// Reviews `games` (each with its number in the input) over `threads` threads: several games at once, each
 /// reviewer with its share of the threads and the table.
 pub fn review_all(
-    games: &[Game],
+    games: &[(usize, Game)],
     settings: &Settings,
     threads: usize,
     hash_mb: usize,
     classical: bool,
 ) -> Result<Vec<GameReview>, String> {
     let reviewers = threads.min(games.len()).max(1);
-    let total: usize = games.iter().map(|g| review::searches(g, settings)).sum();
+    let total: usize = games.iter().map(|(_, g)| review::searches(g, settings)).sum();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let games_done = AtomicUsize::new(0);
@@ -208,10 +217,10 @@ pub fn review_all(
             scope.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(game) = games.get(i) else { break };
+                    let Some((number, game)) = games.get(i) else { break };
                     // Clearing a table that exists writes over it in place: it cannot fail.
                     let _ = analyst.new_game();
-                    let r = review::review(&mut analyst, i + 1, game, settings, || {
+                    let r = review::review(&mut analyst, *number, game, settings, || {
                         done.fetch_add(1, Ordering::Relaxed);
                     });
                     results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
