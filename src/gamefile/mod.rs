@@ -70,7 +70,7 @@ pub struct GameError {
     pub game: Option<(usize, Vec<(String, String)>)>,
     /// The move that failed: its ply (1-based from the start position), the
     /// move number and side as a person counts them, and its text.
-    pub at_move: Option<MoveAt>,
+    pub at_move: Option<Box<MoveAt>>,
     /// What went wrong.
     pub reason: String,
     /// The game up to the move that failed, when the start position was read.
@@ -182,12 +182,12 @@ pub(crate) fn play(
                 return Err(GameError {
                     file: file.to_string(),
                     game: Some((game.0, game.1.to_vec())),
-                    at_move: Some(MoveAt {
+                    at_move: Some(Box::new(MoveAt {
                         ply: i + 1,
                         number: pos.fullmove(),
                         side: pos.side_to_move(),
                         text: text.clone(),
-                    }),
+                    })),
                     reason: e.to_string(),
                     partial: Some(Box::new(Game {
                         tags: game.1.to_vec(),
