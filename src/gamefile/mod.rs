@@ -283,7 +283,7 @@ mod tests {
         assert_eq!(read(&["h3e3", "h10g8"], false), want);
         assert_eq!(read(&["h2e2", "h9g7"], false), want);
         assert_eq!(read(&["h2e2", "h9g7"], true), want);
-        let texts = vec!["h2e2".to_string(), "炮二平五".to_string()];
+        let texts = vec!["h2e2".to_string(), "马二平三".to_string()];
         let e = play_game("t", (1, &[]), &start, &texts, false).unwrap_err();
         assert_eq!(e.at_move.map(|m| (m.ply, m.number, m.side)), Some((2, 1, Color::Black)));
     }
