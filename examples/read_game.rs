@@ -2,7 +2,7 @@
 //! (tools/cchess_check.py): one tab-separated line per game, `game`, its
 //! number, `ok` or `error`, the start FEN, the number of moves and the
 //! error, then one line per move, `move`, the game, the ply, the move in
-//! coordinates, in the Chinese notation and in WXF.
+//! coordinates, in the Chinese notation and in WXF, and the FEN before it.
 //!
 //! `cargo run --release --example read_game -- FILE…`
 
@@ -14,8 +14,10 @@ use chariot::notation::Notation;
 fn print_moves(index: usize, game: &Game) {
     let zh = game.move_texts(Notation::Chinese);
     let wxf = game.move_texts(Notation::Wxf);
-    for (i, m) in game.moves.iter().enumerate() {
-        println!("move\t{index}\t{}\t{m}\t{}\t{}", i + 1, zh[i], wxf[i]);
+    let mut pos = game.start.clone();
+    for (i, &m) in game.moves.iter().enumerate() {
+        println!("move\t{index}\t{}\t{m}\t{}\t{}\t{}", i + 1, zh[i], wxf[i], pos.fen());
+        pos.do_move(m);
     }
 }
 

@@ -70,7 +70,7 @@ pub struct GameError {
     pub game: Option<(usize, Vec<(String, String)>)>,
     /// The move that failed: its ply (1-based from the start position), the
     /// move number and side as a person counts them, and its text.
-    pub at_move: Option<MoveAt>,
+    pub at_move: Option<Box<MoveAt>>,
     /// What went wrong.
     pub reason: String,
     /// The game up to the move that failed, when the start position was read.
@@ -182,12 +182,12 @@ pub(crate) fn play(
                 return Err(GameError {
                     file: file.to_string(),
                     game: Some((game.0, game.1.to_vec())),
-                    at_move: Some(MoveAt {
+                    at_move: Some(Box::new(MoveAt {
                         ply: i + 1,
                         number: pos.fullmove(),
                         side: pos.side_to_move(),
                         text: text.clone(),
-                    }),
+                    })),
                     reason: e.to_string(),
                     partial: Some(Box::new(Game {
                         tags: game.1.to_vec(),
@@ -283,7 +283,7 @@ mod tests {
         assert_eq!(read(&["h3e3", "h10g8"], false), want);
         assert_eq!(read(&["h2e2", "h9g7"], false), want);
         assert_eq!(read(&["h2e2", "h9g7"], true), want);
-        let texts = vec!["h2e2".to_string(), "炮二平五".to_string()];
+        let texts = vec!["h2e2".to_string(), "马二平三".to_string()];
         let e = play_game("t", (1, &[]), &start, &texts, false).unwrap_err();
         assert_eq!(e.at_move.map(|m| (m.ply, m.number, m.side)), Some((2, 1, Color::Black)));
     }

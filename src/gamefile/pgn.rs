@@ -104,7 +104,7 @@ fn main_line(movetext: &str) -> (Vec<String>, Option<String>) {
         let line_start = at_line_start;
         at_line_start = c == '\n';
         let ends_word = c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '$');
-        if !ends_word && !(line_start && c == '%') {
+        if !(ends_word || line_start && c == '%') {
             word.push(c);
             continue;
         }

@@ -191,10 +191,12 @@ pub fn read(bytes: &[u8], file: &str) -> Result<Result<Game, GameError>, GameErr
         }
     }
     let mut r = Records { data: &data, at: 0 };
-    let game_error =
-        |tags: &[(String, String)], at_move: Option<MoveAt>, reason: String, partial: Option<Box<Game>>| {
-            GameError { file: file.to_string(), game: Some((1, tags.to_vec())), at_move, reason, partial }
-        };
+    let game_error = |tags: &[(String, String)],
+                      at_move: Option<Box<MoveAt>>,
+                      reason: String,
+                      partial: Option<Box<Game>>| {
+        GameError { file: file.to_string(), game: Some((1, tags.to_vec())), at_move, reason, partial }
+    };
     let root = match record(&mut r, version, &keys) {
         Ok(root) => root,
         Err(e) => return Ok(Err(game_error(&tags, None, e, None))),
@@ -215,7 +217,7 @@ pub fn read(bytes: &[u8], file: &str) -> Result<Result<Game, GameError>, GameErr
                     side: Color::Red,
                     text: format!("record {ply}"),
                 };
-                return Ok(Err(game_error(&tags, Some(place), e, None)));
+                return Ok(Err(game_error(&tags, Some(Box::new(place)), e, None)));
             }
         }
     }
@@ -243,7 +245,7 @@ pub fn read(bytes: &[u8], file: &str) -> Result<Result<Game, GameError>, GameErr
                 .err()
                 .map_or("not a move between two points".to_string(), |e| e.to_string());
             let mv = MoveAt { ply: i + 1, number: pos.fullmove(), side: pos.side_to_move(), text };
-            return Ok(Err(game_error(&tags, Some(mv), why, Some(Box::new(partial)))));
+            return Ok(Err(game_error(&tags, Some(Box::new(mv)), why, Some(Box::new(partial)))));
         };
         moves.push(m);
         pos.do_move(m);

@@ -3,11 +3,11 @@
 //! engine's coordinates (`h2e2`). The rules followed, and the cases where
 //! sources differ, are in `docs/notation.md`.
 //!
-//! [`write`] prints a legal move of a position; [`parse`] reads any of the
-//! four (told apart by their shape) and [`parse_as`] one named notation.
+//! [`write()`] prints a legal move of a position; [`parse`] reads any of
+//! the four (told apart by their shape) and [`parse_as`] one named notation.
 //! The Chinese notation and WXF describe a move by the piece, its file and
-//! its direction; both go through [`spec`], which computes that description
-//! of a move and matches a parsed description against the legal moves.
+//! its direction; both go through `spec.rs`, which computes that
+//! description of a move and matches a parsed one against the legal moves.
 
 mod chinese;
 mod coordinate;
