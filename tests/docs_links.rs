@@ -122,17 +122,23 @@ fn check(pages: &Pages, exists: &dyn Fn(&Path) -> bool) -> (Vec<String>, BTreeMa
             };
             let path = if file.is_empty() { page.clone() } else { join(dir, file) };
             if !file.is_empty() && !exists(&path) {
-                problems.push(format!("{}: dead link {target} ({} does not exist)", page.display(), path.display()));
+                problems.push(format!(
+                    "{}: dead link {target} ({} does not exist)",
+                    page.display(),
+                    path.display()
+                ));
                 continue;
             }
             if let Some(anchor) = anchor {
                 match pages.get(&path) {
-                    Some(linked) if !anchors(linked).contains(anchor) => problems
-                        .push(format!("{}: link {target}: no heading #{anchor} in {}", page.display(), path.display())),
+                    Some(linked) if !anchors(linked).contains(anchor) => problems.push(format!(
+                        "{}: link {target}: no heading #{anchor} in {}",
+                        page.display(),
+                        path.display()
+                    )),
                     Some(_) => {}
-                    None if path.extension().is_some_and(|e| e == "md") => {
-                        problems.push(format!("{}: link {target}: anchor into a page not checked", page.display()))
-                    }
+                    None if path.extension().is_some_and(|e| e == "md") => problems
+                        .push(format!("{}: link {target}: anchor into a page not checked", page.display())),
                     None => {}
                 }
             }
@@ -199,9 +205,13 @@ fn the_checker_catches_dead_links_and_anchors() {
     let pages = Pages::from([
         (
             PathBuf::from("README.md"),
-            "# Top\n[a](docs/a.md#part-one) [gone](docs/gone.md) [bad](docs/a.md#nope) `[code](x.md)`\n".to_string(),
+            "# Top\n[a](docs/a.md#part-one) [gone](docs/gone.md) [bad](docs/a.md#nope) `[code](x.md)`\n"
+                .to_string(),
         ),
-        (PathBuf::from("docs/a.md"), "# A\n## Part one\n[up](../README.md#top) [self](#a)\n```\n[x](y.md)\n```\n".into()),
+        (
+            PathBuf::from("docs/a.md"),
+            "# A\n## Part one\n[up](../README.md#top) [self](#a)\n```\n[x](y.md)\n```\n".into(),
+        ),
         (PathBuf::from("docs/b.md"), "# B, linked from nowhere\n".into()),
     ]);
     let files = ["README.md", "docs/a.md", "docs/b.md"];
