@@ -3,7 +3,7 @@
 CARGO ?= cargo
 BIN := target/release/chariot
 
-.PHONY: all build native run test bench perft-full smp-speedup sprt spsa search-alone openings datagen tune train book xboard-test clean help
+.PHONY: all build native run test python-venv python-test python-bench bench perft-full smp-speedup sprt spsa search-alone openings datagen tune train book xboard-test clean help
 
 # make datagen: where the data goes (ignored by git) and how it is made.
 DATA_DIR ?= data
@@ -17,6 +17,11 @@ DATAGEN_NET ?= default
 BOOK_GAMES ?= 2400
 BOOK_NODES ?= 10000
 BOOK_FLAGS ?= --min-count 2 --max-ply 20 --min-score 0.25
+# make python-test / python-bench: the virtual environment the Python package
+# is built into (maturin, with pytest, numpy, pyffish and cchess beside it).
+PYTHON ?= python3
+PY_VENV ?= python/.venv
+PY_DEPS := maturin pytest numpy pyffish cchess
 # make tune: the data files, and the tuner's options.
 DATA ?=
 EPOCHS ?= 30
@@ -44,6 +49,21 @@ test: ## What CI runs: formatting, lints, the whole test suite in release mode
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps
 	$(CARGO) test --release
 	$(CARGO) test --release --features tune --lib tunables
+	$(MAKE) python-test
+
+python-venv: ## The Python virtual environment PY_VENV (python/.venv) with maturin, pytest, numpy, pyffish, cchess
+	test -x $(PY_VENV)/bin/python || $(PYTHON) -m venv $(PY_VENV)
+	$(PY_VENV)/bin/python -c 'import maturin, pytest, numpy, pyffish, cchess' 2>/dev/null || $(PY_VENV)/bin/python -m pip install -q $(PY_DEPS)
+
+python-test: build python-venv ## The Python package (python/): fmt and clippy of its crate, built into PY_VENV by maturin, then its pytest suite
+	cd python && $(CARGO) fmt --check
+	cd python && $(CARGO) clippy --release -- -D warnings
+	cd python && VIRTUAL_ENV=$(abspath $(PY_VENV)) $(abspath $(PY_VENV))/bin/maturin develop --release -q
+	cd python && $(abspath $(PY_VENV))/bin/python -m pytest -q tests
+
+python-bench: build python-venv ## Random playouts/s through Python: chariot vs pyffish vs cchess; perft(4) from Python vs the CLI
+	cd python && VIRTUAL_ENV=$(abspath $(PY_VENV)) $(abspath $(PY_VENV))/bin/maturin develop --release -q
+	$(PY_VENV)/bin/python python/benchmarks/playouts.py --cli $(BIN)
 
 bench: ## Criterion benchmarks (move generation, make/unmake, perft, rule arbiter)
 	$(CARGO) bench

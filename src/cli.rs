@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand};
 use crate::eval::nnue::Network;
 use crate::rules::{self, DEFAULT_KILL_DEPTH, MAX_KILL_DEPTH, Rules};
 use crate::tools::args::{self, Eval, RuleArgs, whole};
-use crate::tools::{bench, book, datagen, perft, show, train, tune};
+use crate::tools::{analyse, bench, book, datagen, perft, show, train, tune};
 
 /// `chariot [COMMAND]`.
 #[derive(Parser, Debug)]
@@ -52,6 +52,9 @@ enum Command {
     /// Make an opening book from games, or print one.
     #[command(subcommand, arg_required_else_help = false)]
     Book(book::Command),
+    /// Review games from files: scores, the engine's moves, marks, turning
+    /// points; as annotated PGN, JSON lines or an HTML page.
+    Analyse(analyse::Args),
     /// Draw a position as SVG (or print it as text), optionally with the
     /// engine's best line.
     Show(show::Args),
@@ -130,6 +133,7 @@ pub fn run(args: &[String]) -> ExitCode {
         Some(Command::Train(o)) => train::run(&o),
         Some(Command::Book(c)) => book::run(c),
         Some(Command::Show(a)) => show::run(a),
+        Some(Command::Analyse(a)) => analyse::run(a),
         None => {
             crate::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock());
             Ok(())
@@ -180,8 +184,7 @@ fn cmd_judge(a: JudgeArgs) -> Result<(), String> {
     let rules = Rules { set: a.rules.rules, kill_depth: a.kill_depth, ..Rules::DEFAULT };
     let mut pos = args::position(&a.position)?;
     let ruling = rules::adjudicate(&mut pos, rules);
-    println!("verdict {}", ruling.verdict());
-    println!("{ruling}");
+    println!("{}", ruling.report());
     Ok(())
 }
 

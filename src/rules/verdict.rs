@@ -246,6 +246,14 @@ impl Ruling {
         self.outcome.map_or("none", Outcome::as_str)
     }
 
+    /// What `chariot judge` prints: the line `verdict <red_wins |
+    /// black_wins | draw | none>`, then the reason ([`fmt::Display`]): the
+    /// rule and, for repetitions, the window, each side's class and every
+    /// window move with its class, one per line (no final newline).
+    pub fn report(&self) -> String {
+        format!("verdict {}\n{self}", self.verdict())
+    }
+
     /// One line for an engine `info string`, e.g.
     /// `black_wins: perpetual chase of the black cannon on b6 by red (plies 0-8)`.
     pub fn summary(&self) -> String {

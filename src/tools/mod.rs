@@ -1,6 +1,7 @@
 //! Command-line tools: perft, bench, self-play data generation, the
 //! evaluation tuner, the network trainer and the opening book's builder.
 
+pub mod analyse;
 pub mod analyst;
 pub mod args;
 pub mod bench;

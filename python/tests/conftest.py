@@ -1,0 +1,31 @@
+"""Shared helpers: the repository's data files (perft counts, rule cases)."""
+
+import json
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+PERFT_DATA = REPO / "perft-data"
+RULE_CASES = REPO / "tests" / "data" / "rules"
+
+
+def perft_cases():
+    """(fen, {depth: count}) for every line of perft-data/*.epd."""
+    cases = []
+    for path in sorted(PERFT_DATA.glob("*.epd")):
+        for line in path.read_text().splitlines():
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            fen, *counts = line.split(";")
+            table = {}
+            for c in counts:
+                d, n = c.split()
+                table[int(d[1:])] = int(n)
+            cases.append((fen.strip(), table))
+    return cases
+
+
+def rule_cases(name):
+    """The games of tests/data/rules/<name> (one JSON object a line)."""
+    lines = (RULE_CASES / name).read_text().splitlines()
+    return [json.loads(l) for l in lines if l.strip()]
