@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fit the win/draw/loss model of `UCI_ShowWDL` to Chariot's self-play data.
 
-Reads `chariot datagen` files (README, "Training data and tuning"): every
+Reads `chariot datagen` files (docs/training.md, "Self-play data"): every
 record gives a search score from the side to move, the material on the board
 and the game's result. The model (src/eval/wdl.rs) is Stockfish's form:
 
@@ -21,7 +21,7 @@ comparison.
 
 Prints the coefficients as Rust constants, the log-loss of the model against
 that of the ply form and of the base rates, and a table of predicted against
-observed win/draw/loss rates per score bucket (Markdown, for the README).
+observed win/draw/loss rates per score bucket (Markdown, for docs/levels.md).
 
 Every record is used except those with a mate score (|score| >= 31000);
 scores are clamped to +-2000 (where self-play adjudicates games).

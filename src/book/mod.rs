@@ -6,7 +6,7 @@
 //!
 //! The built-in book (`books/default.book`, embedded in the binary) was
 //! made from Chariot's own self-play games from the start position by
-//! `make book` (see the README for the command and its figures).
+//! `make book` (see `docs/book.md` for the command and its figures).
 
 pub mod build;
 pub mod format;

@@ -1,6 +1,6 @@
 //! Win/draw/loss chances from a search score and the material on the board
 //! (`UCI_ShowWDL`), by a model fitted to Chariot's own self-play games with
-//! `tools/fit_wdl.py` (the fit's data and figures are in the README).
+//! `tools/fit_wdl.py` (the fit's data and figures are in `docs/levels.md`).
 //!
 //! With `x` the score in centipawns from the side to move and `t` the
 //! material ([`material`]) divided by 50 (its value at the start):

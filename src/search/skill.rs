@@ -17,10 +17,10 @@
 //!   played while another line does not lose.
 //!
 //! The Elo scale: `UCI_Elo` runs from 800 to 2800, anchored at full
-//! strength = 2800 at the calibration time control (2+0.02, see the
-//! README); the levels below depend on nodes, not on the machine (at
+//! strength = 2800 at the calibration time control (2+0.02, see
+//! `docs/levels.md`); the levels below depend on nodes, not on the machine (at
 //! 2+0.02 the clock also limits levels 16–19, whose budgets take 30–90
-//! ms). Each even `Skill Level` has the Elo the README's ladder measured
+//! ms). Each even `Skill Level` has the Elo the ladder in `docs/levels.md` measured
 //! for it (`LADDER_ELO`, each level against the one two below, 100 games
 //! a step, summed down from 2800); `UCI_Elo` plays the level of that Elo,
 //! interpolated between the even levels. `Skill Level` itself is the
@@ -38,7 +38,7 @@ pub const MAX_ELO: u16 = 2800;
 pub const MAX_LEVEL: u8 = 20;
 
 /// The Elo of the even levels 0, 2, …, 20 as the ladder measured them
-/// (README, "Calibration"): full strength is 2800 and each level lies below
+/// (`docs/levels.md`, "Calibration"): full strength is 2800 and each level lies below
 /// the next by the measured result of their match.
 const LADDER_ELO: [u16; 11] = [662, 830, 1026, 1295, 1525, 1725, 2000, 2131, 2375, 2600, MAX_ELO];
 
