@@ -24,6 +24,10 @@ table{border-collapse:collapse}td,th{padding:.2em .6em;text-align:left}\
 .turning figcaption{max-width:400px;font-size:.95em}.rule{color:#6c3483}\
 .graph{display:block;margin:1em 0}.note{color:#666;font-size:.9em}";
 
+/// The most moves of the engine's line a turning point's caption shows
+/// after its best move.
+const CAPTION_LINE: usize = 8;
+
 /// The page for `games`; `settings_text` says what engine and limits made it.
 pub fn write(games: &[GameReview], settings_text: &str) -> String {
     let mut out = String::with_capacity(64 * 1024);
@@ -172,7 +176,9 @@ fn turning_point(out: &mut String, g: &GameReview, i: usize) {
     if let Some(best) = m.line.first() {
         let _ = write!(caption, "; best {best}");
         if m.line.len() > 1 {
-            let _ = write!(caption, " ({})", m.line[1..].join(" "));
+            let shown = &m.line[1..m.line.len().min(1 + CAPTION_LINE)];
+            let more = if m.line.len() > 1 + CAPTION_LINE { " …" } else { "" };
+            let _ = write!(caption, " ({}{more})", shown.join(" "));
         }
     }
     let _ = writeln!(
