@@ -6,7 +6,8 @@
 //! the line, `%` escape lines), variations (`(…)`, nested) and glyphs (`$n`,
 //! `!?`) are skipped; the result (`1-0`, `0-1`, `1/2-1/2`, `*`) ends the
 //! movetext, and whatever follows it up to the next tag line is ignored (the
-//! notes some sites append).
+//! notes some sites append), unless it starts again at move `1.` (the next
+//! game of a file without tags).
 
 use super::{Game, GameError, normalize_result, play_game, start_position, tag_in};
 
@@ -78,14 +79,14 @@ fn split_games(text: &str) -> Vec<RawGame> {
     games
 }
 
-/// The main line's move words and the result word of a movetext.
-fn main_line(movetext: &str) -> (Vec<String>, Option<String>) {
+/// The main line's move words and the result word of a movetext, and the
+/// text after the result.
+fn main_line(movetext: &str) -> (Vec<String>, Option<String>, String) {
     let mut moves = Vec::new();
     let mut depth = 0usize;
     let mut chars = movetext.chars().peekable();
     let mut word = String::new();
     let mut at_line_start = true;
-    let mut result = None;
     // Each word ends at white space or at one of the punctuation below.
     let flush = |word: &mut String, depth: usize, moves: &mut Vec<String>| -> Option<String> {
         let w = std::mem::take(word);
@@ -109,8 +110,7 @@ fn main_line(movetext: &str) -> (Vec<String>, Option<String>) {
             continue;
         }
         if let Some(r) = flush(&mut word, depth, &mut moves) {
-            result = Some(r);
-            break;
+            return (moves, Some(r), std::iter::once(c).chain(chars).collect());
         }
         match c {
             '{' => {
@@ -138,10 +138,8 @@ fn main_line(movetext: &str) -> (Vec<String>, Option<String>) {
             _ => {}
         }
     }
-    if result.is_none() {
-        result = flush(&mut word, depth, &mut moves);
-    }
-    (moves, result)
+    let result = flush(&mut word, depth, &mut moves);
+    (moves, result, String::new())
 }
 
 /// A word without its move number and glyphs; `None` if nothing is left.
@@ -169,30 +167,46 @@ fn strip_number(word: &str) -> Option<String> {
     (!rest.is_empty()).then(|| rest.to_string())
 }
 
-/// The games of a PGN text (`file` names it in errors).
+/// The games of a PGN text (`file` names it in errors). Games without tags
+/// follow one another too: after a result, movetext starting again at move
+/// `1.` is the next game.
 pub fn read(text: &str, file: &str) -> Vec<Result<Game, GameError>> {
-    split_games(text)
-        .into_iter()
-        .enumerate()
-        .map(|(i, raw)| {
-            let index = i + 1;
-            let (words, result_word) = main_line(&raw.movetext);
-            let start = start_position(tag_in(&raw.tags, "FEN")).map_err(|reason| GameError {
-                file: file.to_string(),
-                game: Some((index, raw.tags.clone())),
-                at_move: None,
-                reason,
-                partial: None,
-            })?;
-            let fsf = tag_in(&raw.tags, "Variant").is_some_and(|v| v.eq_ignore_ascii_case("xiangqi"));
-            let moves = play_game(file, (index, &raw.tags), &start, &words, fsf)?;
-            let result = result_word
-                .as_deref()
-                .and_then(normalize_result)
-                .or_else(|| tag_in(&raw.tags, "Result").and_then(normalize_result));
-            Ok(Game { tags: raw.tags, start, moves, result })
-        })
-        .collect()
+    let mut games = Vec::new();
+    for raw in split_games(text) {
+        let mut tags = raw.tags;
+        let mut movetext = raw.movetext;
+        loop {
+            let (words, result_word, rest) = main_line(&movetext);
+            games.push(game(file, games.len() + 1, tags, &words, result_word.as_deref()));
+            if !rest.trim_start().starts_with("1.") {
+                break;
+            }
+            (tags, movetext) = (Vec::new(), rest);
+        }
+    }
+    games
+}
+
+/// Game number `index` from its tags, move words and result word.
+fn game(
+    file: &str,
+    index: usize,
+    tags: Vec<(String, String)>,
+    words: &[String],
+    result_word: Option<&str>,
+) -> Result<Game, GameError> {
+    let start = start_position(tag_in(&tags, "FEN")).map_err(|reason| GameError {
+        file: file.to_string(),
+        game: Some((index, tags.clone())),
+        at_move: None,
+        reason,
+        partial: None,
+    })?;
+    let fsf = tag_in(&tags, "Variant").is_some_and(|v| v.eq_ignore_ascii_case("xiangqi"));
+    let moves = play_game(file, (index, &tags), &start, words, fsf)?;
+    let result =
+        result_word.and_then(normalize_result).or_else(|| tag_in(&tags, "Result").and_then(normalize_result));
+    Ok(Game { tags, start, moves, result })
 }
 
 #[cfg(test)]
@@ -222,6 +236,20 @@ mod tests {
         let e = games[3].as_ref().unwrap_err();
         assert_eq!(e.at_move.as_ref().map(|m| m.ply), Some(2));
         assert!(e.to_string().contains("game 4 (Red: D), move 1... 'h2e2'"), "{e}");
+    }
+
+    #[test]
+    fn games_without_tags_one_after_another() {
+        let games = read("1. h2e2 h9g7 1-0\n\n1. c3c4 {x} 0-1 1. g3g4 *\nnotes after the result\n", "t.pgn");
+        assert_eq!(games.len(), 3);
+        let g: Vec<(Vec<String>, Option<String>)> = games
+            .into_iter()
+            .map(|g| g.unwrap())
+            .map(|g| (g.move_texts(Notation::Coordinate), g.result))
+            .collect();
+        assert_eq!(g[0], (vec!["h2e2".to_string(), "h9g7".to_string()], Some("1-0".to_string())));
+        assert_eq!(g[1], (vec!["c3c4".to_string()], Some("0-1".to_string())));
+        assert_eq!(g[2], (vec!["g3g4".to_string()], None));
     }
 
     #[test]
