@@ -174,14 +174,14 @@ fn bad_arguments_and_files_are_refused_with_status_2() {
     let o = out.to_str().unwrap();
     let d = data().to_str().unwrap();
     for (args, says) in [
-        (vec!["train", d], "needs --out"),
-        (vec!["train", "--out", o], "at least one data file"),
+        (vec!["train", d], "--out <NET>"),
+        (vec!["train", "--out", o], "<DATA>..."),
         (vec!["train", "--out", o, "--epochs", "x", d], "--epochs"),
         (vec!["train", "--out", o, "--lambda", "1.5", d], "--lambda"),
         (vec!["train", "--out", o, "--holdout", "1", d], "--holdout"),
         (vec!["train", "--out", o, "--threads", "0", d], "--threads"),
-        (vec!["train", "--out", o, "--frobnicate", "1", d], "unknown train option"),
-        (vec!["train", "--out", o, "--batch"], "needs a value"),
+        (vec!["train", "--out", o, "--frobnicate", "1", d], "unexpected argument '--frobnicate'"),
+        (vec!["train", "--out", o, "--batch"], "a value is required for '--batch"),
         (vec!["train", "--out", o, "/no/such/file.bin"], "cannot open"),
         (vec!["train", "--out", o, "--resume", "/no/such.ckpt", d], "cannot read"),
         (vec!["train", "--out", o, "--resume", d, d], "not a chariot train checkpoint"),
@@ -190,7 +190,7 @@ fn bad_arguments_and_files_are_refused_with_status_2() {
             vec!["train", "--out", o, "--init", "Cargo.toml", d],
             "network file 'Cargo.toml': not a chariot network",
         ),
-        (vec!["train", "--out", o, "--init", "default", "--resume", o, d], "exclude each other"),
+        (vec!["train", "--out", o, "--init", "default", "--resume", o, d], "cannot be used with"),
         (vec!["train", "--out", "/no/such/dir/net.nnue", "--epochs", "1", d], "cannot write"),
         (vec!["train", "--out", o, "Cargo.toml"], "not a chariot datagen file"),
     ] {

@@ -233,12 +233,12 @@ fn the_gradient_is_the_derivative_of_the_loss() {
 #[test]
 fn bad_arguments_are_errors_with_status_2() {
     let cases: &[(&[&str], &str)] = &[
-        (&["tune"], "tune needs --out FILE"),
-        (&["tune", "--out", "/tmp/x.rs"], "at least one data file"),
-        (&["tune", "--out", "/tmp/x.rs", "--lambda", "2", "d.bin"], "bad value '2' for --lambda"),
-        (&["tune", "--out", "/tmp/x.rs", "--epochs", "-3", "d.bin"], "bad value '-3' for --epochs"),
-        (&["tune", "--out", "/tmp/x.rs", "--speed", "9", "d.bin"], "unknown tune option '--speed'"),
-        (&["tune", "--out", "/tmp/x.rs", "--l2", "-1", "d.bin"], "bad value '-1' for --l2"),
+        (&["tune"], "--out <FILE>"),
+        (&["tune", "--out", "/tmp/x.rs"], "<DATA>..."),
+        (&["tune", "--out", "/tmp/x.rs", "--lambda", "2", "d.bin"], "invalid value '2' for '--lambda"),
+        (&["tune", "--out", "/tmp/x.rs", "--epochs", "-3", "d.bin"], "unexpected argument '-3'"),
+        (&["tune", "--out", "/tmp/x.rs", "--speed", "9", "d.bin"], "unexpected argument '--speed'"),
+        (&["tune", "--out", "/tmp/x.rs", "--l2", "-1", "d.bin"], "unexpected argument '-1'"),
         (&["tune", "--out", "/tmp/x.rs", "/nonexistent.bin"], "cannot open /nonexistent.bin"),
     ];
     for (args, needle) in cases {
