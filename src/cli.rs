@@ -7,14 +7,12 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
-use crate::board::{Position, START_FEN};
 use crate::eval::nnue::Network;
-use crate::rules::{self, DEFAULT_KILL_DEPTH, MAX_KILL_DEPTH, RuleSet, Rules};
-use crate::tools::args::whole;
-use crate::tools::{bench, book, datagen, perft, train, tune};
-use crate::types::Move;
+use crate::rules::{self, DEFAULT_KILL_DEPTH, MAX_KILL_DEPTH, Rules};
+use crate::tools::args::{self, Eval, RuleArgs, whole};
+use crate::tools::{analyse, bench, book, datagen, perft, show, train, tune};
 
 /// `chariot [COMMAND]`.
 #[derive(Parser, Debug)]
@@ -54,16 +52,14 @@ enum Command {
     /// Make an opening book from games, or print one.
     #[command(subcommand, arg_required_else_help = false)]
     Book(book::Command),
+    /// Review games from files: scores, the engine's moves, marks, turning
+    /// points; as annotated PGN, JSON lines or an HTML page.
+    Analyse(analyse::Args),
+    /// Draw a position as SVG (or print it as text), optionally with the
+    /// engine's best line.
+    Show(show::Args),
     /// Print the version and the built-in network's name.
     Version,
-}
-
-/// Which rules judge the game, for the commands that take `--rules`.
-#[derive(clap::Args, Debug)]
-struct RuleArgs {
-    /// The rule set: asian (the default) or chinese.
-    #[arg(long, default_value_t = RuleSet::Asian, value_parser = clap::value_parser!(RuleSet))]
-    rules: RuleSet,
 }
 
 /// `chariot bench`.
@@ -77,15 +73,6 @@ struct BenchArgs {
     /// The evaluation.
     #[arg(long, value_enum, default_value_t = Eval::Nnue)]
     eval: Eval,
-}
-
-/// The evaluations `bench` can search with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Eval {
-    /// The built-in network.
-    Nnue,
-    /// The classical evaluation.
-    Classical,
 }
 
 /// `chariot perft`.
@@ -145,6 +132,8 @@ pub fn run(args: &[String]) -> ExitCode {
         Some(Command::Tune(o)) => tune::run(&o),
         Some(Command::Train(o)) => train::run(&o),
         Some(Command::Book(c)) => book::run(c),
+        Some(Command::Show(a)) => show::run(a),
+        Some(Command::Analyse(a)) => analyse::run(a),
         None => {
             crate::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock());
             Ok(())
@@ -164,19 +153,8 @@ fn version() -> String {
     format!("chariot {} (network {})", env!("CARGO_PKG_VERSION"), Network::embedded().name())
 }
 
-/// Parses the FEN given as one argument or as the remaining arguments
-/// (`startpos` or nothing means the start position).
-pub fn parse_fen_args(args: &[String]) -> Result<Position, String> {
-    let joined = args.join(" ");
-    let fen = match joined.trim() {
-        "" | "startpos" => START_FEN,
-        f => f,
-    };
-    Position::from_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))
-}
-
 fn cmd_perft(a: PerftArgs) -> Result<(), String> {
-    let mut pos = parse_fen_args(&a.fen)?;
+    let mut pos = args::fen(&a.fen)?;
     let start = Instant::now();
     let nodes = if a.divide {
         let mut total = 0;
@@ -204,23 +182,7 @@ fn cmd_perft(a: PerftArgs) -> Result<(), String> {
 /// the first argument of any other form starts the moves.
 fn cmd_judge(a: JudgeArgs) -> Result<(), String> {
     let rules = Rules { set: a.rules.rules, kill_depth: a.kill_depth, ..Rules::DEFAULT };
-    let args = &a.position;
-    let is_fen_field = |a: &&String| {
-        matches!(a.as_str(), "w" | "r" | "b" | "-")
-            || (!a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()))
-    };
-    let fen_len = 1 + args[1..].iter().take_while(is_fen_field).count();
-    let mut pos = parse_fen_args(&args[..fen_len])?;
-    let moves = &args[fen_len..];
-    let moves = if moves.first().is_some_and(|m| m == "moves") { &moves[1..] } else { moves };
-    for (i, text) in moves.iter().enumerate() {
-        let m = Move::parse(text)
-            .ok_or_else(|| format!("malformed move '{text}' (move {}; moves look like h2e2)", i + 1))?;
-        if !(pos.is_pseudo_legal(m) && pos.is_legal(m)) {
-            return Err(format!("illegal move '{text}' (move {}) in {}", i + 1, pos.fen()));
-        }
-        pos.do_move(m);
-    }
+    let mut pos = args::position(&a.position)?;
     let ruling = rules::adjudicate(&mut pos, rules);
     println!("{}", ruling.report());
     Ok(())

@@ -10,6 +10,9 @@
 //! |---|---|
 //! | [`types`] | squares, colours, pieces, bitboards, moves, search scores |
 //! | [`board`] | the [`Position`](board::Position): placement, Zobrist key, undo stack, FEN, attack tables, move generation, SEE |
+//! | [`notation`] | moves as text, both ways: the Chinese notation (炮二平五), WXF, ICCS, coordinates |
+//! | [`gamefile`] | game files in: PGN, XQStudio's XQF, move lists; UTF-8 or GBK text |
+//! | [`diagram`] | pictures of positions: the board as SVG, with the last move and arrows |
 //! | [`tt`] | the lock-free transposition table shared by the search threads |
 //! | [`rules`] | the rule arbiter: mate, stalemate, repetition (Asian and Chinese rules), the 60-round limit; in play and in search |
 //! | [`book`] | the opening book: its file format, building one from games, probing |
@@ -31,8 +34,11 @@
 pub mod board;
 pub mod book;
 pub mod cli;
+pub mod diagram;
 pub mod engine;
 pub mod eval;
+pub mod gamefile;
+pub mod notation;
 pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -301,13 +301,16 @@ fn bad_arguments_and_files_are_errors_with_status_2() {
     let out = temp("never-written.bin");
     let (nd, bb, o) = (not_data.to_str().unwrap(), bad_book.to_str().unwrap(), out.to_str().unwrap());
     let cases: &[(&[&str], &str)] = &[
-        (&["datagen"], "needs --out FILE or --dump FILE"),
-        (&["datagen", "--out"], "--out needs a value"),
-        (&["datagen", "--out", o, "--games", "0"], "bad value '0' for --games"),
-        (&["datagen", "--out", o, "--nodes", "many"], "bad value 'many' for --nodes"),
-        (&["datagen", "--out", o, "--threads", "-1"], "for --threads"),
-        (&["datagen", "--out", o, "--colour", "red"], "unknown datagen option '--colour'"),
-        (&["datagen", "--out", o, "--dump", nd], "do not go together"),
+        (&["datagen"], "<--out <FILE>|--dump <FILE>>"),
+        (&["datagen", "--out"], "a value is required for '--out <FILE>'"),
+        (
+            &["datagen", "--out", o, "--games", "0"],
+            "invalid value '0' for '--games <GAMES>': expected a whole number from 1",
+        ),
+        (&["datagen", "--out", o, "--nodes", "many"], "invalid value 'many' for '--nodes"),
+        (&["datagen", "--out", o, "--threads", "-1"], "unexpected argument '-1'"),
+        (&["datagen", "--out", o, "--colour", "red"], "unexpected argument '--colour'"),
+        (&["datagen", "--out", o, "--dump", nd], "cannot be used with"),
         (&["datagen", "--out", "/nonexistent-dir/x.bin"], "cannot open /nonexistent-dir/x.bin"),
         (&["datagen", "--out", nd], "not a chariot datagen file"),
         (&["datagen", "--out", o, "--book", "/nonexistent-book"], "cannot read the book"),
@@ -328,9 +331,12 @@ fn bad_arguments_and_files_are_errors_with_status_2() {
     assert!(!out.exists(), "no run got as far as creating the output");
     let (code, out, _) = chariot(&["--help"]);
     assert_eq!(code, 0);
-    for command in ["bench", "perft", "judge", "datagen --out", "datagen --dump", "tune"] {
-        assert!(out.contains(&format!("chariot {command}")), "{command} missing from --help:\n{out}");
+    for command in ["bench", "perft", "judge", "datagen", "tune", "train", "book", "show"] {
+        assert!(out.contains(&format!("\n  {command} ")), "{command} missing from --help:\n{out}");
     }
+    let (code, out, _) = chariot(&["datagen", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Usage: chariot datagen") && out.contains("--dump <FILE>"), "{out}");
     let _ = std::fs::remove_file(not_data);
     let _ = std::fs::remove_file(bad_book);
 }

@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 
 /// The top-level modules from the bottom up: each may use only those before it.
 const LAYERS: &[&str] = &[
-    "types", "board", "tt", "rules", "book", "eval", "search", "threads", "engine", "tools", "protocol",
-    "cli",
+    "types", "board", "notation", "gamefile", "diagram", "tt", "rules", "book", "eval", "search", "threads",
+    "engine", "tools", "tools", "protocol", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

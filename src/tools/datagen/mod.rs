@@ -69,11 +69,11 @@ pub struct Options {
     #[arg(skip)]
     pub out: PathBuf,
     /// Games to play.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100, value_parser = whole::<u64>(1..=u64::MAX))]
     pub games: u64,
     /// Nodes per move, each search's limit drawn within ±25 % of it
     /// (default 5000 when neither --nodes nor --depth is given).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    #[arg(long, value_parser = whole::<u64>(1..=1 << 40))]
     pub nodes: Option<u64>,
     /// Depth per move.
     #[arg(long, value_parser = whole::<u32>(1..=64))]
