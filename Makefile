@@ -55,7 +55,7 @@ python-venv: ## The Python virtual environment PY_VENV (python/.venv) with matur
 	test -x $(PY_VENV)/bin/python || $(PYTHON) -m venv $(PY_VENV)
 	$(PY_VENV)/bin/python -c 'import maturin, pytest, numpy, pyffish, cchess' 2>/dev/null || $(PY_VENV)/bin/python -m pip install -q $(PY_DEPS)
 
-python-test: build python-venv ## The Python package (python/): fmt and clippy of its crate, built into PY_VENV by maturin, then its pytest suite
+python-test: python-venv ## The Python package (python/): fmt and clippy of its crate, built into PY_VENV by maturin, then its pytest suite (its CLI comparisons use target/release/chariot when built)
 	cd python && $(CARGO) fmt --check
 	cd python && $(CARGO) clippy --release -- -D warnings
 	cd python && VIRTUAL_ENV=$(abspath $(PY_VENV)) $(abspath $(PY_VENV))/bin/maturin develop --release -q

@@ -87,7 +87,10 @@ class Board:
     def parse_move(self, text: Union[Move, str]) -> Move:
         """The legal move written as `text`; InvalidMoveError or IllegalMoveError otherwise."""
     def push(self, move: Union[Move, str]) -> None:
-        """Plays a Move or a move written as text ('h2e2'); InvalidMoveError or IllegalMoveError otherwise."""
+        """Plays a Move or a move written as text in any notation ('h2e2', 'h2-e2', 'C2=5', '炮二平五');
+        InvalidMoveError or IllegalMoveError otherwise."""
+    def move_text(self, move: Union[Move, str], notation: Literal["zh", "chinese", "wxf", "iccs", "uci"] = "wxf") -> str:
+        """The legal move written in `notation`."""
     def pop(self) -> Move:
         """Takes back the last move; ValueError if none was played since the FEN."""
     def peek(self) -> Optional[Move]: ...
@@ -120,6 +123,9 @@ class Board:
     ) -> Optional[Outcome]:
         """The arbiter's ruling on the game so far, or None while it goes on."""
     def is_game_over(self, rules: RuleSetName = "asian") -> bool: ...
+    def svg(self, size: int = 50, flipped: bool = False) -> str:
+        """The board drawn as an SVG document, the last move marked."""
+    def _repr_svg_(self) -> str: ...
     def __eq__(self, other: object) -> bool: ...
 
 class Engine:

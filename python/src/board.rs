@@ -6,6 +6,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use chariot::board::{Position, START_FEN};
+use chariot::diagram::{self, Diagram};
 use chariot::rules::{self, DEFAULT_KILL_DEPTH, DEFAULT_MOVE_LIMIT, MAX_KILL_DEPTH, RuleSet, Rules};
 use chariot::tools::perft;
 use chariot::types::{self, Color, Square};
@@ -96,19 +97,29 @@ impl Board {
         self.legal_move(r#move).is_ok()
     }
 
-    /// The legal move written as `text` (today the coordinate form `h2e2`).
+    /// The legal move written as `text` in any notation (`h2e2`, `h2-e2`,
+    /// `C2=5`, `炮二平五`).
     /// Raises `InvalidMoveError` or `IllegalMoveError` (both `ValueError`s).
     fn parse_move(&self, text: &Bound<'_, PyAny>) -> PyResult<Move> {
         self.legal_move(text).map(Move::of)
     }
 
-    /// Plays `move`: a `Move` or text (today the coordinate form `h2e2`).
+    /// Plays `move`: a `Move` or text in any notation: coordinates (`h2e2`),
+    /// ICCS (`h2-e2`), WXF (`C2=5`) or Chinese (`炮二平五`).
     /// Raises `InvalidMoveError` or `IllegalMoveError` (both `ValueError`s)
     /// and leaves the board as it was.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let m = self.legal_move(r#move)?;
         self.pos.do_move(m);
         Ok(())
+    }
+
+    /// The legal move `move` written in `notation`: `"zh"` (Chinese,
+    /// `炮二平五`), `"wxf"` (`C2=5`), `"iccs"` (`h2-e2`) or `"uci"` (`h2e2`).
+    #[pyo3(signature = (r#move, notation = "wxf"))]
+    fn move_text(&self, r#move: &Bound<'_, PyAny>, notation: &str) -> PyResult<String> {
+        let m = self.legal_move(r#move)?;
+        notation::write_move(&self.pos, m, notation).map_err(PyValueError::new_err)
     }
 
     /// Takes back the last move and returns it; `ValueError` if no move was
@@ -291,6 +302,27 @@ impl Board {
 
     fn __repr__(&self) -> String {
         format!("Board('{}')", self.pos.fen())
+    }
+
+    /// The board drawn as an SVG document (the engine's diagram): `size`
+    /// pixels a square (10–400), Black at the bottom when `flipped`, the
+    /// last move marked.
+    #[pyo3(signature = (size = None, flipped = false))]
+    fn svg(&self, size: Option<&Bound<'_, PyAny>>, flipped: bool) -> PyResult<String> {
+        let square = opt_int_in(size, "size", 10..=400)?.map_or(50, |s| s as u32);
+        let how = Diagram {
+            bottom: if flipped { Color::Black } else { Color::Red },
+            last_move: (self.pos.game_ply() > 0).then(|| self.pos.last_move()),
+            square,
+            ..Diagram::default()
+        };
+        Ok(diagram::svg(&self.pos, &how))
+    }
+
+    /// The picture Jupyter shows for a board.
+    fn _repr_svg_(&self) -> String {
+        let last_move = (self.pos.game_ply() > 0).then(|| self.pos.last_move());
+        diagram::svg(&self.pos, &Diagram { last_move, square: 40, ..Diagram::default() })
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

@@ -16,6 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use chariot::engine::{self as core, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS};
+use chariot::eval::wdl;
 use chariot::search::SearchEvent;
 use chariot::search::skill::{MAX_ELO, MAX_LEVEL, MIN_ELO};
 use chariot::search::{SearchInfo, SearchLimits};
@@ -44,6 +45,36 @@ struct Finished {
     /// The last exact report of each line (index: multipv − 1).
     lines: Vec<Option<SearchInfo>>,
     best: chariot::types::Move,
+    /// The static evaluation of the root, from the side to move's view
+    /// (the score of a depth-0 line).
+    static_eval: i32,
+    /// Nodes searched.
+    nodes: u64,
+}
+
+impl Finished {
+    /// The reported lines; when the limit stopped the search before its
+    /// first iteration ended, the move chosen alone as a depth-0 line
+    /// scored by the static evaluation.
+    fn into_lines(self, pos: &chariot::board::Position) -> Vec<SearchInfo> {
+        let lines: Vec<SearchInfo> = self.lines.into_iter().flatten().collect();
+        if !lines.is_empty() || !self.best.is_some() {
+            return lines;
+        }
+        vec![SearchInfo {
+            depth: 0,
+            seldepth: 0,
+            multipv: 1,
+            score: self.static_eval,
+            bound: None,
+            nodes: self.nodes,
+            nps: 0,
+            hashfull: 0,
+            time_ms: 0,
+            pv: vec![self.best],
+            wdl: wdl::wdl(self.static_eval, wdl::material(pos)),
+        }]
+    }
 }
 
 /// A Chariot engine: `Engine(threads=1, hash_mb=16, rules="asian",
@@ -116,7 +147,8 @@ fn search(
             Ok(SearchEvent::BestMove { best, .. }) => {
                 let engine = &mut core.engine;
                 py.detach(|| engine.wait());
-                return Ok(Finished { lines, best });
+                let static_eval = engine.static_eval();
+                return Ok(Finished { lines, best, static_eval, nodes: engine.last_nodes() });
             }
             Ok(SearchEvent::Message(_)) => {}
             Err(RecvTimeoutError::Timeout) => {
@@ -225,8 +257,10 @@ impl Engine {
     /// (win, draw, loss in permille), `depth`, `seldepth`, `nodes`, `nps`,
     /// `time` (seconds), `hashfull`, `multipv` and `pv` (a list of `Move`s).
     /// Limits: `depth` (plies), `nodes`, `movetime` (seconds); several end
-    /// the search at the first reached; none means depth 12. An empty list
-    /// if the side to move has no legal move.
+    /// the search at the first reached; none means depth 12. A limit that
+    /// stops the search before its first iteration ends gives one line of
+    /// depth 0 (the move chosen). An empty list if the side to move has no
+    /// legal move.
     #[pyo3(signature = (board, *, depth = None, nodes = None, movetime = None, multipv = None))]
     fn analyse<'py>(
         &self,
@@ -246,7 +280,7 @@ impl Engine {
         }
         let mut core = lock(py, &self.core);
         let finished = search(py, &mut core, &board, limits, multipv)?;
-        finished.lines.iter().flatten().map(|info| line_dict(py, info)).collect()
+        finished.into_lines(&board.pos).iter().map(|info| line_dict(py, info)).collect()
     }
 
     /// The move the engine plays in `board` (limits as for `analyse`).

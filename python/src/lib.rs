@@ -7,7 +7,7 @@
 //! |---|---|
 //! | [`args`] | numbers from Python arguments, checked into `ValueError`s |
 //! | [`errors`] | the exception classes (all `ValueError` subclasses) |
-//! | [`notation`] | the one function that reads a move typed as text |
+//! | [`notation`] | moves as text, both ways, through the engine's notation module |
 //! | [`moves`] | `Move` and `Piece`, and square names |
 //! | [`board`] | `Board`: a position with its game history |
 //! | [`outcome`] | `Outcome`: the arbiter's ruling on a game |

@@ -1,8 +1,12 @@
-//! Reading a move typed as text. Every text move the package accepts
-//! (`Board.push`, `Board.parse_move`, `Move.from_uci`, …) goes through
-//! [`parse_move`], so a new notation (Chinese, WXF) needs a change here only.
+//! Moves as text. Every move the package reads from text on a board
+//! (`Board.push`, `Board.parse_move`, `Board.is_legal`, …) goes through
+//! [`parse_move`], and every move it writes in a notation through
+//! [`write_move`]: both hand the work to the engine's notation module.
+//! [`parse_coordinates`] reads the coordinate form without a position
+//! (`Move.from_uci`).
 
 use chariot::board::Position;
+use chariot::notation::{self, Notation, NotationError};
 use chariot::types::Move;
 
 /// Why a text is not a move of the position.
@@ -37,12 +41,21 @@ pub fn parse_coordinates(text: &str) -> Result<Move, MoveTextError> {
     })
 }
 
-/// Reads `text` as a legal move of `pos`.
+/// Reads `text` as a legal move of `pos`, in whichever notation it is
+/// written: Chinese (`炮二平五`), WXF (`C2=5`), ICCS (`h2-e2`) or coordinates
+/// (`h2e2`), as the engine's notation module reads them.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
-    let m = parse_coordinates(text)?;
-    if pos.is_pseudo_legal(m) && pos.is_legal(m) {
-        Ok(m)
-    } else {
-        Err(MoveTextError::Illegal(format!("illegal move '{m}' in {}", pos.fen())))
-    }
+    notation::parse(pos, text).map_err(|e| match e {
+        NotationError::Illegal { .. } | NotationError::NoSuchPiece { .. } => {
+            MoveTextError::Illegal(format!("illegal move: {e} in {}", pos.fen()))
+        }
+        _ => MoveTextError::Invalid(format!("invalid move: {e}")),
+    })
+}
+
+/// The legal move `m` of `pos` written in the notation named `name`
+/// (`zh`/`chinese`, `wxf`, `iccs`, `uci`/`coordinate`).
+pub fn write_move(pos: &Position, m: Move, name: &str) -> Result<String, String> {
+    let notation: Notation = name.parse().map_err(|e: NotationError| e.to_string())?;
+    Ok(notation::write(pos, m, notation))
 }

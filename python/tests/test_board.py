@@ -147,3 +147,39 @@ def test_pickle_and_root():
     assert pickle.loads(pickle.dumps(m)) == m
     p = chariot.Piece.from_symbol("c")
     assert pickle.loads(pickle.dumps(p)) == p and p.kind == "cannon" and p.color == chariot.BLACK
+
+
+def test_every_notation_round_trips():
+    import random
+    rng = random.Random(5)
+    board = chariot.Board()
+    checked = 0
+    for _ in range(120):
+        moves = board.legal_moves
+        if not moves or board.outcome() is not None:
+            break
+        for m in moves:
+            for notation in ("zh", "wxf", "iccs", "uci"):
+                text = board.move_text(m, notation)
+                assert board.parse_move(text) == m, (board.fen(), str(m), notation, text)
+                checked += 1
+        board.push(rng.choice(moves))
+    assert checked > 5000
+    b = chariot.Board()
+    assert [b.move_text("h2e2", n) for n in ("zh", "wxf", "iccs", "uci")] == ["炮二平五", "C2=5", "h2-e2", "h2e2"]
+    b.push("炮二平五")
+    b.push("h9g7")
+    b.push("H2+3")  # WXF: the horse on file 2 advances to file 3
+    assert [str(m) for m in b.move_stack] == ["h2e2", "h9g7", "h0g2"]
+    with pytest.raises(ValueError):
+        b.move_text("a3a4", "klingon")
+
+
+def test_svg():
+    b = chariot.Board()
+    b.push("h2e2")
+    svg = b.svg()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>") and "炮" in svg
+    assert b._repr_svg_().startswith("<svg") and b.svg(size=20, flipped=True) != svg
+    with pytest.raises(ValueError):
+        b.svg(size=5)

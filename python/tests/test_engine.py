@@ -45,6 +45,13 @@ def test_analyse_nodes(engine):
     assert 0 < line["nodes"] <= 3000 + 2000  # a node limit is checked every few nodes
 
 
+def test_a_tiny_node_limit_still_gives_a_line(engine):
+    board = chariot.Board()
+    lines = engine.analyse(board, nodes=1)
+    assert len(lines) == 1 and lines[0]["depth"] >= 0 and len(lines[0]["pv"]) >= 1
+    check_line(board, lines[0])
+
+
 def test_analyse_movetime(engine):
     board = chariot.Board(MIDDLEGAME)
     t = time.monotonic()
