@@ -1,0 +1,99 @@
+//! Issue 41: a search started with a tiny clock (50 ms left, 10 ms a move)
+//! answers before that clock runs out even when the machine is busy, in
+//! each dialect. The engine under test runs more threads than the machine
+//! has cores, beside a second engine that searches with a thread per core
+//! meanwhile.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::engine::{EngineProcess, exclusive_cpu, median};
+
+/// The clock left when the search starts: every answer must come sooner.
+const CLOCK: Duration = Duration::from_millis(50);
+
+/// Searches per dialect.
+const SEARCHES: usize = 12;
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
+/// More search threads than cores.
+fn threads() -> usize {
+    2 * cores() + 1
+}
+
+/// The load: an engine searching from the start position with a thread per
+/// core until it is dropped.
+fn busy() -> EngineProcess {
+    let mut e = EngineProcess::with_handshake("uci").0;
+    e.send(&format!("setoption name Threads value {}", cores()));
+    e.send("position startpos");
+    e.send("go infinite");
+    e
+}
+
+/// Sends `go` (one or more lines) `SEARCHES` times and times each answer
+/// (the first line `answered` accepts), beside the load; asserts that each
+/// came within the clock.
+fn check(dialect: &str, e: &mut EngineProcess, go: &[&str], answered: impl Fn(&str) -> bool) {
+    let mut load = busy();
+    // The load is searching before the first `go`.
+    load.read_until(|l| l.starts_with("info depth"));
+    let mut times: Vec<Duration> = (0..SEARCHES)
+        .map(|_| {
+            let t = Instant::now();
+            for line in go {
+                e.send(line);
+            }
+            e.read_until(&answered);
+            t.elapsed()
+        })
+        .collect();
+    let slowest = *times.iter().max().unwrap();
+    let m = median(&mut times);
+    println!(
+        "{dialect}, {} threads on {} cores beside a busy engine: median {m:.1?}, slowest {slowest:.1?} of {times:.1?}",
+        threads(),
+        cores()
+    );
+    assert!(slowest < CLOCK, "{dialect}: an answer took {slowest:?}, the clock was {CLOCK:?}");
+}
+
+#[test]
+fn uci_answers_within_a_tiny_clock_on_a_busy_machine() {
+    let _g = exclusive_cpu();
+    let mut e = EngineProcess::with_handshake("uci").0;
+    e.send(&format!("setoption name Threads value {}", threads()));
+    e.send("position startpos moves h2e2 h9g7");
+    e.sync();
+    check("UCI", &mut e, &["go wtime 50 btime 50 winc 10 binc 10"], |l| l.starts_with("bestmove"));
+}
+
+#[test]
+fn ucci_answers_within_a_tiny_clock_on_a_busy_machine() {
+    let _g = exclusive_cpu();
+    let mut e = EngineProcess::with_handshake("ucci").0;
+    e.send(&format!("setoption threads {}", threads()));
+    e.send("setoption usemillisec true");
+    e.send("position startpos moves h2e2 h9g7");
+    e.sync();
+    check("UCCI", &mut e, &["go time 50 increment 10 opptime 50 oppincrement 10"], |l| {
+        l.starts_with("bestmove")
+    });
+}
+
+#[test]
+fn cecp_answers_within_a_tiny_clock_on_a_busy_machine() {
+    let _g = exclusive_cpu();
+    let mut e = EngineProcess::start();
+    e.send("xboard");
+    e.send("protover 2");
+    e.read_until(|l| l == "feature done=1");
+    e.send(&format!("cores {}", threads()));
+    // Each time a new game with 50 ms left (`time` is in centiseconds) and
+    // 10 ms a move; the engine moves first.
+    check("CECP", &mut e, &["new", "level 0 0:01 0.01", "time 5", "otim 5", "go"], |l| l.starts_with("move "))
+}
