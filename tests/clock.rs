@@ -35,19 +35,24 @@ fn busy() -> EngineProcess {
     e
 }
 
-/// Sends `go` (one or more lines) `SEARCHES` times and times each answer
-/// (the first line `answered` accepts), beside the load; asserts that each
-/// came within the clock.
-fn check(dialect: &str, e: &mut EngineProcess, go: &[&str], answered: impl Fn(&str) -> bool) {
+/// `SEARCHES` times: `prepare` (not timed), then sends `go` and times the
+/// answer (the first line `answered` accepts), beside the load; asserts
+/// that each came within the clock.
+fn check(
+    dialect: &str,
+    e: &mut EngineProcess,
+    prepare: impl Fn(&mut EngineProcess),
+    go: &str,
+    answered: impl Fn(&str) -> bool,
+) {
     let mut load = busy();
     // The load is searching before the first `go`.
     load.read_until(|l| l.starts_with("info depth"));
     let mut times: Vec<Duration> = (0..SEARCHES)
         .map(|_| {
+            prepare(e);
             let t = Instant::now();
-            for line in go {
-                e.send(line);
-            }
+            e.send(go);
             e.read_until(&answered);
             t.elapsed()
         })
@@ -67,9 +72,11 @@ fn uci_answers_within_a_tiny_clock_on_a_busy_machine() {
     let _g = exclusive_cpu();
     let mut e = EngineProcess::with_handshake("uci").0;
     e.send(&format!("setoption name Threads value {}", threads()));
-    e.send("position startpos moves h2e2 h9g7");
-    e.sync();
-    check("UCI", &mut e, &["go wtime 50 btime 50 winc 10 binc 10"], |l| l.starts_with("bestmove"));
+    let prepare = |e: &mut EngineProcess| {
+        e.send("position startpos moves h2e2 h9g7");
+        e.sync();
+    };
+    check("UCI", &mut e, prepare, "go wtime 50 btime 50 winc 10 binc 10", |l| l.starts_with("bestmove"));
 }
 
 #[test]
@@ -78,9 +85,11 @@ fn ucci_answers_within_a_tiny_clock_on_a_busy_machine() {
     let mut e = EngineProcess::with_handshake("ucci").0;
     e.send(&format!("setoption threads {}", threads()));
     e.send("setoption usemillisec true");
-    e.send("position startpos moves h2e2 h9g7");
-    e.sync();
-    check("UCCI", &mut e, &["go time 50 increment 10 opptime 50 oppincrement 10"], |l| {
+    let prepare = |e: &mut EngineProcess| {
+        e.send("position startpos moves h2e2 h9g7");
+        e.sync();
+    };
+    check("UCCI", &mut e, prepare, "go time 50 increment 10 opptime 50 oppincrement 10", |l| {
         l.starts_with("bestmove")
     });
 }
@@ -95,5 +104,14 @@ fn cecp_answers_within_a_tiny_clock_on_a_busy_machine() {
     e.send(&format!("cores {}", threads()));
     // Each time a new game with 50 ms left (`time` is in centiseconds) and
     // 10 ms a move; the engine moves first.
-    check("CECP", &mut e, &["new", "level 0 0:01 0.01", "time 5", "otim 5", "go"], |l| l.starts_with("move "))
+    let prepare = |e: &mut EngineProcess| {
+        for line in
+            ["new", "force", "level 0 0:01 0.01", "usermove h2e2", "usermove h9g7", "time 5", "otim 5"]
+        {
+            e.send(line);
+        }
+        e.send("ping 1");
+        e.read_until(|l| l == "pong 1");
+    };
+    check("CECP", &mut e, prepare, "go", |l| l.starts_with("move "))
 }

@@ -32,8 +32,9 @@ pentanomial model), but never before --sprt-min-pairs pairs (default 50): the
 variance of a few pairs is too unsure to decide on (nine pairs that all end
 1.5-0.5 but one give an LLR above 4). --games is then the most games it plays.
 
-Prints one line per game and a summary with an Elo estimate for the first
-engine (and the pair statistics, LLR). Exit status 0 if every game finished
+Prints one line per game (per engine: mean depth d, share of the clock
+used t, least clock left after a move l) and a summary with an Elo estimate
+for the first engine (and the pair statistics, LLR). Exit status 0 if every game finished
 without an engine fault.
 """
 
@@ -499,7 +500,7 @@ def main():
             for k, v in least.items():
                 if v is not None:
                     least_left.setdefault(k, []).append(v)
-            dtxt = " ".join(f"{k}:d{v:.1f}/t{100 * used[k]:.0f}%/l{least[k] or 0:.0f}ms"
+            dtxt = " ".join(f"{k}:d{v:.1f}/t{100 * used[k]:.0f}%/l{math.floor(least[k] or 0)}ms"
                             for k, v in depths.items())
             print(f"game {i + 1:4d} {red_name} vs {black_name}: {res} ({why}) "
                   f"{len(moves)} plies {dtxt}{llr_txt}", flush=True)
@@ -550,8 +551,9 @@ def main():
     for k, v in least_left.items():
         v = sorted(v)
         q = lambda p: v[min(len(v) - 1, int(p * len(v)))]
-        print(f"least clock left after a move (ms, per game) {k}: min {v[0]:.0f} p10 {q(0.1):.0f} "
-              f"median {q(0.5):.0f} max {v[-1]:.0f}; sorted: " + " ".join(f"{x:.0f}" for x in v))
+        print(f"least clock left after a move (ms, per game) {k}: min {math.floor(v[0])} "
+              f"p10 {math.floor(q(0.1))} median {math.floor(q(0.5))} max {math.floor(v[-1])}; "
+              "sorted: " + " ".join(str(math.floor(x)) for x in v))
     sys.exit(0 if tally["faults"] == 0 else 1)
 
 

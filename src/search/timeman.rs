@@ -17,6 +17,10 @@ pub const RESERVE_MS: u64 = 400;
 /// The reserve in increments: at longer controls it is this many.
 pub const RESERVE_INCS: u64 = 4;
 
+/// The reserve in move overheads: with a GUI seen to be slow (see
+/// [`super::latency`]) it is this many of its latencies.
+pub const RESERVE_OVERHEADS: u64 = 4;
+
 /// Below the reserve a move still gets the clock over this much.
 const LEAST_SHARE: u64 = 32;
 
@@ -49,7 +53,7 @@ impl TimeManager {
         // Keep the overhead, plus a little more when the clock is nearly empty.
         let usable = remaining.saturating_sub(overhead_ms + remaining.min(1000) / 20).max(1);
         // The reserve: plan as if the clock held only what is above it.
-        let reserve = RESERVE_MS.max(inc * RESERVE_INCS);
+        let reserve = RESERVE_MS.max(inc * RESERVE_INCS).max(overhead_ms * RESERVE_OVERHEADS);
         let spare = usable.saturating_sub(reserve);
         // The least a move gets: what the increment leaves after the
         // overhead, shrinking with the square of the clock's fill below the
@@ -66,12 +70,13 @@ impl TimeManager {
             }
             None => {
                 // Sudden death, with or without increment: the clock above
-                // the reserve and the increments of the next 49 moves (less
-                // their overheads), of which a move takes a share that grows
+                // the reserve and the increments of the next 49 moves less
+                // their overheads (which may be more than the increments:
+                // a slow GUI drains the clock), of which a move takes a share that grows
                 // with the game's ply (the middlegame, where games are
                 // decided, gets more than the opening), never more than a
                 // fifth of the clock above the reserve.
-                let horizon = spare + inc.saturating_sub(overhead_ms) * 49;
+                let horizon = (spare + inc * 49).saturating_sub(overhead_ms * 49);
                 let share = 0.012 + f64::from(ply + 3).powf(0.45) * 0.0039;
                 let ideal = (horizon as f64 * share).min(spare as f64 / 5.0) as u64;
                 let hard_scale = (3.4 + f64::from(ply) / 12.0).min(6.6);
