@@ -21,6 +21,11 @@ pub const RESERVE_INCS: u64 = 4;
 /// [`super::latency`]) it is this many of its latencies.
 pub const RESERVE_OVERHEADS: u64 = 4;
 
+/// When the overhead is more than the increment (a slow GUI, a fast
+/// control), every move drains the clock by the difference however fast
+/// the engine answers: the reserve holds that drain for this many moves.
+pub const RESERVE_DRAIN_MOVES: u64 = 40;
+
 /// Below the reserve a move still gets the clock over this much.
 const LEAST_SHARE: u64 = 32;
 
@@ -53,7 +58,10 @@ impl TimeManager {
         // Keep the overhead, plus a little more when the clock is nearly empty.
         let usable = remaining.saturating_sub(overhead_ms + remaining.min(1000) / 20).max(1);
         // The reserve: plan as if the clock held only what is above it.
-        let reserve = RESERVE_MS.max(inc * RESERVE_INCS).max(overhead_ms * RESERVE_OVERHEADS);
+        let reserve = RESERVE_MS
+            .max(inc * RESERVE_INCS)
+            .max(overhead_ms * RESERVE_OVERHEADS)
+            .max(overhead_ms.saturating_sub(inc) * RESERVE_DRAIN_MOVES);
         let spare = usable.saturating_sub(reserve);
         // The least a move gets: what the increment leaves after the
         // overhead, shrinking with the square of the clock's fill below the
