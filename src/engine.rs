@@ -327,6 +327,13 @@ impl Engine {
         self.running.as_ref().and_then(|r| r.shared.deadline())
     }
 
+    /// The GUI's clocks for the running search, which began on estimated
+    /// ones (CECP pondering: the GUI sends `time` with the move that hits):
+    /// read for the GUI's latency.
+    pub fn clock_seen(&mut self, limits: &SearchLimits) {
+        self.latency.observe(limits, self.pos.side_to_move(), self.pos.move_number_ply());
+    }
+
     /// The opponent played the expected move: the clock starts now.
     pub fn ponderhit(&mut self) {
         if let Some(r) = &self.running
@@ -371,13 +378,7 @@ impl Engine {
     fn finish(&mut self) {
         if let Some(r) = self.running.take() {
             self.last_nodes = r.shared.total_nodes();
-            let root = &r.shared.root;
-            self.latency.searched(
-                &r.shared.limits,
-                root.side_to_move(),
-                root.move_number_ply(),
-                r.shared.thought_ms(),
-            );
+            self.latency.searched(r.shared.thought_ms());
         }
     }
 

@@ -23,7 +23,8 @@ pub const RESERVE_OVERHEADS: u64 = 4;
 
 /// When the overhead is more than the increment (a slow GUI, a fast
 /// control), every move drains the clock by the difference however fast
-/// the engine answers: the reserve holds that drain for this many moves.
+/// the engine answers: the reserve holds that drain for this many moves
+/// (or up to the end of a `movestogo` period, when the clock is refilled).
 pub const RESERVE_DRAIN_MOVES: u64 = 40;
 
 /// Below the reserve a move still gets the clock over this much.
@@ -57,11 +58,14 @@ impl TimeManager {
         let inc = limits.inc[side.index()];
         // Keep the overhead, plus a little more when the clock is nearly empty.
         let usable = remaining.saturating_sub(overhead_ms + remaining.min(1000) / 20).max(1);
-        // The reserve: plan as if the clock held only what is above it.
+        // The reserve: plan as if the clock held only what is above it. The
+        // drain of the moves to come counts up to the end of the period.
+        let drain_moves =
+            limits.movestogo.map_or(RESERVE_DRAIN_MOVES, |m| u64::from(m).min(RESERVE_DRAIN_MOVES));
         let reserve = RESERVE_MS
             .max(inc * RESERVE_INCS)
             .max(overhead_ms * RESERVE_OVERHEADS)
-            .max(overhead_ms.saturating_sub(inc) * RESERVE_DRAIN_MOVES);
+            .max(overhead_ms.saturating_sub(inc) * drain_moves);
         let spare = usable.saturating_sub(reserve);
         // The least a move gets: what the increment leaves after the
         // overhead, shrinking with the square of the clock's fill below the
@@ -184,10 +188,24 @@ mod tests {
         assert_eq!(limits(250, 100, None, 60), (19, 24));
         // Nearly empty (50 ms, 10 ms a move): answer at once.
         assert_eq!(limits(50, 10, None, 60), (1, 1));
-        // At 1 s + 0.01 s the floor of 400 ms is the reserve, and the
-        // increment is less than the overhead: with 300 ms left a move gets
-        // a thirty-second of the usable clock.
+        // At 1 s + 0.01 s the overhead (30 ms) is more than the increment:
+        // the reserve holds 40 moves of the difference, 800 ms; with 300 ms
+        // left a move gets a thirty-second of the usable clock.
         assert_eq!(limits(300, 10, None, 60), (5, 7));
+        assert_eq!(limits(1_000, 10, None, 60), (20, 25));
+    }
+
+    #[test]
+    fn a_slow_gui_gets_a_larger_reserve() {
+        // 10 s + 0.1 s with a GUI seen to take 150 ms a move (see
+        // the latency module): the reserve holds 40 moves of the 50 ms
+        // drain, 2 s, and the plan pays the drain of the next 49 moves.
+        let l = SearchLimits { time: [Some(10_000); 2], inc: [100; 2], ..Default::default() };
+        let tm = TimeManager::new(&l, Color::Red, 60, 150);
+        assert_eq!((tm.soft.unwrap().as_millis(), tm.hard.unwrap().as_millis()), (158, 1306));
+        let l = SearchLimits { time: [Some(2_500); 2], inc: [100; 2], ..Default::default() };
+        let tm = TimeManager::new(&l, Color::Red, 60, 150);
+        assert_eq!((tm.soft.unwrap().as_millis(), tm.hard.unwrap().as_millis()), (49, 62));
     }
 
     #[test]
