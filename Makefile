@@ -3,7 +3,7 @@
 CARGO ?= cargo
 BIN := target/release/chariot
 
-.PHONY: all build native run test bench perft-full smp-speedup sprt spsa search-alone openings datagen tune train book xboard-test clean help
+.PHONY: all build native run test bench perft-full smp-speedup sprt spsa search-alone openings datagen tune train book xboard-test clock-test clean help
 
 # make datagen: where the data goes (ignored by git) and how it is made.
 DATA_DIR ?= data
@@ -87,6 +87,9 @@ book: build ## Remake books/default.book, the built-in book: BOOK_GAMES self-pla
 
 xboard-test: build ## The real XBoard under Xvfb: Chariot vs Chariot, vs fairy-stockfish, and against a scripted perpetual check (needs xboard xvfb imagemagick fairy-stockfish; ~6 min)
 	tools/xboard-test.sh $(BIN)
+
+clock-test: build ## Losses on time on a busy machine: XBoard (Chariot vs itself and vs fairy-stockfish, 10+0.1 and 5+0.05) and match.py --grace-ms 0 three games at once (2+0.02, 1+0.01), least clock left per game (CLOCK_XBOARD_GAMES=20 CLOCK_MATCH_GAMES=30; docs/clock.md; ~1 h)
+	tools/clock-test.sh $(BIN)
 
 clean:
 	$(CARGO) clean
