@@ -3,7 +3,7 @@
 CARGO ?= cargo
 BIN := target/release/chariot
 
-.PHONY: all build native run test python-venv python-test python-bench bench perft-full smp-speedup sprt spsa search-alone openings datagen tune train book xboard-test browser browser-test analysis-doc analyse-speed clean help
+.PHONY: all build native run test python-venv python-test python-bench bench perft-full smp-speedup sprt spsa search-alone openings datagen tune train book xboard-test clock-test browser browser-test analysis-doc analyse-speed clean help
 
 # make datagen: where the data goes (ignored by git) and how it is made.
 DATA_DIR ?= data
@@ -124,6 +124,9 @@ analysis-doc: build browser ## Remake doc/analysis.html and doc/analysis.png (th
 
 analyse-speed: build ## Analysis speed: a 100-game self-play file at --movetime 200 on 2 threads, and the best moves against UCI go movetime 200 (~30 min)
 	tools/analyse_speed.sh $(BIN)
+
+clock-test: build ## Losses on time on a busy machine: XBoard (Chariot vs itself and vs fairy-stockfish, 10+0.1 and 5+0.05) and match.py --grace-ms 0 three games at once (2+0.02, 1+0.01), least clock left per game (CLOCK_XBOARD_GAMES=20 CLOCK_MATCH_GAMES=30; docs/clock.md; ~1 h)
+	tools/clock-test.sh $(BIN)
 
 clean:
 	$(CARGO) clean

@@ -15,6 +15,7 @@ use crate::book::OwnBook;
 use crate::book::probe::Candidate;
 use crate::eval::{self, nnue::Network};
 use crate::rules::{self, Ruling};
+use crate::search::latency::Latency;
 use crate::search::{SearchConfig, SearchEvent, SearchLimits, SearchShared};
 use crate::threads::ThreadPool;
 use crate::tt::TranspositionTable;
@@ -97,6 +98,8 @@ pub struct Engine {
     /// otherwise, both are cleared first, or the old evaluation's scores
     /// would steer it.
     table_eval: Option<Arc<Network>>,
+    /// The GUI's latency, learnt from the clocks of timed searches.
+    latency: Latency,
 }
 
 impl Engine {
@@ -118,6 +121,7 @@ impl Engine {
             book: OwnBook::new(),
             table_eval: Some(Arc::clone(&network)),
             network,
+            latency: Latency::new(),
         }
     }
 
@@ -246,6 +250,7 @@ impl Engine {
             (limits.search_moves.is_empty() || limits.search_moves.contains(m))
                 && !limits.ban_moves.contains(m)
         };
+        self.latency.observe(&limits, self.pos.side_to_move(), self.pos.move_number_ply());
         let mut root_moves: Vec<Move> = legal.iter().copied().filter(allowed).collect();
         if root_moves.is_empty() {
             root_moves = legal.to_vec();
@@ -261,11 +266,15 @@ impl Engine {
         }
         self.forget_other_evaluation();
         self.tt.new_search();
+        // The time manager keeps `Move Overhead` per move, or the latency
+        // the GUI has been seen to add when that is more.
+        let mut config = self.config.clone();
+        config.move_overhead_ms = config.move_overhead_ms.max(self.latency.estimate_ms());
         let (shared, done) = SearchShared::new(
             Arc::clone(&self.tt),
             self.pool.len(),
             limits,
-            self.config.clone(),
+            config,
             self.pos.clone(),
             root_moves,
             self.events.clone(),
@@ -318,6 +327,13 @@ impl Engine {
         self.running.as_ref().and_then(|r| r.shared.deadline())
     }
 
+    /// The GUI's clocks for the running search, which began on estimated
+    /// ones (CECP pondering: the GUI sends `time` with the move that hits):
+    /// read for the GUI's latency.
+    pub fn clock_seen(&mut self, limits: &SearchLimits) {
+        self.latency.observe(limits, self.pos.side_to_move(), self.pos.move_number_ply());
+    }
+
     /// The opponent played the expected move: the clock starts now.
     pub fn ponderhit(&mut self) {
         if let Some(r) = &self.running
@@ -362,6 +378,7 @@ impl Engine {
     fn finish(&mut self) {
         if let Some(r) = self.running.take() {
             self.last_nodes = r.shared.total_nodes();
+            self.latency.searched(r.shared.thought_ms());
         }
     }
 

@@ -32,8 +32,9 @@ pentanomial model), but never before --sprt-min-pairs pairs (default 50): the
 variance of a few pairs is too unsure to decide on (nine pairs that all end
 1.5-0.5 but one give an LLR above 4). --games is then the most games it plays.
 
-Prints one line per game and a summary with an Elo estimate for the first
-engine (and the pair statistics, LLR). Exit status 0 if every game finished
+Prints one line per game (per engine: mean depth d, share of the clock
+used t, least clock left after a move l) and a summary with an Elo estimate
+for the first engine (and the pair statistics, LLR). Exit status 0 if every game finished
 without an engine fault.
 """
 
@@ -347,7 +348,10 @@ def play_game(a, b, opening, tc_ms, inc_ms, max_plies, grace_ms):
         if mv is None:
             return ("0-1" if red_to_move else "1-0"), f"{eng.name} lost on time (hung)", moves, stats
         clocks[eng] -= used
+        # The clock left after the move, before the increment.
+        info["left_ms"] = clocks[eng]
         if clocks[eng] < -grace_ms:
+            stats[eng.name].append({"left_ms": clocks[eng]})
             return ("0-1" if red_to_move else "1-0"), f"{eng.name} lost on time", moves, stats
         clocks[eng] = max(clocks[eng], 0) + inc_ms
         info["used_ms"] = used
@@ -443,6 +447,7 @@ def main():
     stop = threading.Event()
     time_use = {}  # engine -> share of its time used, per game
     move_ms = {}   # engine -> milliseconds of every move
+    least_left = {}  # engine -> the least clock left after a move, per game
 
     def run(job):
         i, opening, first_is_red = job
@@ -490,7 +495,13 @@ def main():
                 time_use.setdefault(k, []).append(u)
             for k, v in stats.items():
                 move_ms.setdefault(k, []).extend(s["used_ms"] for s in v if "used_ms" in s)
-            dtxt = " ".join(f"{k}:d{v:.1f}/t{100 * used[k]:.0f}%" for k, v in depths.items())
+            least = {k: min((s["left_ms"] for s in v if "left_ms" in s), default=None)
+                     for k, v in stats.items()}
+            for k, v in least.items():
+                if v is not None:
+                    least_left.setdefault(k, []).append(v)
+            dtxt = " ".join(f"{k}:d{v:.1f}/t{100 * used[k]:.0f}%/l{math.floor(least[k] or 0)}ms"
+                            for k, v in depths.items())
             print(f"game {i + 1:4d} {red_name} vs {black_name}: {res} ({why}) "
                   f"{len(moves)} plies {dtxt}{llr_txt}", flush=True)
             if args.pgn:
@@ -537,6 +548,12 @@ def main():
     if move_ms:
         print("time per move (ms, mean / max over moves): " + ", ".join(
             f"{k} {sum(v) / max(len(v), 1):.0f} / {max(v, default=0):.0f}" for k, v in move_ms.items()))
+    for k, v in least_left.items():
+        v = sorted(v)
+        q = lambda p: v[min(len(v) - 1, int(p * len(v)))]
+        print(f"least clock left after a move (ms, per game) {k}: min {math.floor(v[0])} "
+              f"p10 {math.floor(q(0.1))} median {math.floor(q(0.5))} max {math.floor(v[-1])}; "
+              "sorted: " + " ".join(str(math.floor(x)) for x in v))
     sys.exit(0 if tally["faults"] == 0 else 1)
 
 

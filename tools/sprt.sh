@@ -51,6 +51,6 @@ echo "new: $new_bin (Bench: $(bench "$new_bin"))  base: $base_bin (Bench: $(benc
 log="$DIR/$(basename "$new_bin")-vs-$(basename "$base_bin")-$TC.log"
 echo "log: $log" >&2
 python3 tools/match.py --book "$BOOK" --seed "$SEED" --tc "$TC" --games "$GAMES" \
-    --concurrency "$CONC" --sprt "$BOUNDS" \
+    --concurrency "$CONC" --sprt="$BOUNDS" \
     "new=$new_bin$OPTS" "base=$base_bin$OPTS" | tee "$log"
 grep -q "H1 accepted" "$log"

@@ -24,6 +24,10 @@ pub struct SearchLimits {
     pub infinite: bool,
     /// Ponder: the clock does not run until `ponderhit`.
     pub ponder: bool,
+    /// The clocks are the engine's own estimate (CECP pondering, begun
+    /// before the GUI sends its `time`), not the GUI's: nothing to learn
+    /// the GUI's latency from.
+    pub clock_estimated: bool,
     /// Only these root moves (empty = all).
     pub search_moves: Vec<Move>,
     /// Never these root moves (UCCI `banmoves`).

@@ -4,6 +4,7 @@
 
 mod gate;
 pub mod history;
+pub mod latency;
 pub mod limits;
 pub mod movepick;
 mod pvs;

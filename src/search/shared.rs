@@ -92,6 +92,9 @@ pub struct SearchShared {
     events: Sender<SearchEvent>,
     /// Each thread's latest result.
     published: Box<[Mutex<ThreadResult>]>,
+    /// The clock's milliseconds when the move was reported (`u64::MAX`
+    /// until then, and for a search concluded while pondering).
+    thought_ms: AtomicU64,
     /// Set by the one call of [`SearchShared::conclude`] that reports the
     /// move; held while an event is sent, so that nothing follows the move.
     concluded: Mutex<bool>,
@@ -132,6 +135,7 @@ impl SearchShared {
             events,
             gate: (threads > *CORES).then(|| Gate::new(CORES.saturating_sub(1), threads)),
             published: (0..threads).map(|_| Mutex::new(ThreadResult::NONE)).collect(),
+            thought_ms: AtomicU64::new(u64::MAX),
             concluded: Mutex::new(false),
             done,
         };
@@ -141,6 +145,13 @@ impl SearchShared {
     /// Total nodes of all threads (as last published).
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.0.load(Ordering::Relaxed)).sum()
+    }
+
+    /// How long the search thought by the clock (from `ponderhit` when it
+    /// pondered) before it reported its move; `None` before that, and for
+    /// a search that ended while pondering.
+    pub fn thought_ms(&self) -> Option<u64> {
+        Some(self.thought_ms.load(Ordering::Relaxed)).filter(|&ms| ms != u64::MAX)
     }
 
     /// Milliseconds since the clock started (after `ponderhit` when pondering).
@@ -190,6 +201,9 @@ impl SearchShared {
         }
         *concluded = true;
         self.stop.store(true, Ordering::Relaxed);
+        if !self.pondering.load(Ordering::Relaxed) {
+            self.thought_ms.store(self.clock_ms(), Ordering::Relaxed);
+        }
         let results: Vec<ThreadResult> = self
             .published
             .iter()

@@ -9,6 +9,27 @@ use std::time::Duration;
 use super::limits::SearchLimits;
 use crate::types::Color;
 
+/// The reserve's floor: milliseconds the time manager keeps on the clock
+/// however short the time control, large against the latency of a GUI on a
+/// busy machine (see docs/clock.md for the measurements).
+pub const RESERVE_MS: u64 = 400;
+
+/// The reserve in increments: at longer controls it is this many.
+pub const RESERVE_INCS: u64 = 4;
+
+/// The reserve in move overheads: with a GUI seen to be slow (see
+/// [`super::latency`]) it is this many of its latencies.
+pub const RESERVE_OVERHEADS: u64 = 4;
+
+/// When the overhead is more than the increment (a slow GUI, a fast
+/// control), every move drains the clock by the difference however fast
+/// the engine answers: the reserve holds that drain for this many moves
+/// (or up to the end of a `movestogo` period, when the clock is refilled).
+pub const RESERVE_DRAIN_MOVES: u64 = 40;
+
+/// Below the reserve a move still gets the clock over this much.
+const LEAST_SHARE: u64 = 32;
+
 /// Soft and hard thinking-time limits of one search.
 #[derive(Clone, Copy, Debug)]
 pub struct TimeManager {
@@ -37,25 +58,48 @@ impl TimeManager {
         let inc = limits.inc[side.index()];
         // Keep the overhead, plus a little more when the clock is nearly empty.
         let usable = remaining.saturating_sub(overhead_ms + remaining.min(1000) / 20).max(1);
+        // The reserve: plan as if the clock held only what is above it. The
+        // drain of the moves to come counts up to the end of the period.
+        let drain_moves =
+            limits.movestogo.map_or(RESERVE_DRAIN_MOVES, |m| u64::from(m).min(RESERVE_DRAIN_MOVES));
+        let reserve = RESERVE_MS
+            .max(inc * RESERVE_INCS)
+            .max(overhead_ms * RESERVE_OVERHEADS)
+            .max(overhead_ms.saturating_sub(inc) * drain_moves);
+        let spare = usable.saturating_sub(reserve);
+        // The least a move gets: what the increment leaves after the
+        // overhead, shrinking with the square of the clock's fill below the
+        // reserve (the rest of the increment rebuilds it), and a small share
+        // of what is left.
+        let fill = usable.min(reserve) as f64 / reserve as f64;
+        let least =
+            (inc.saturating_sub(overhead_ms) as f64 * fill * fill) as u64 + usable.min(reserve) / LEAST_SHARE;
         let (ideal, hard) = match limits.movestogo.map(|m| m.clamp(1, 40) as u64) {
-            Some(1) => (usable * 7 / 10, usable * 9 / 10),
+            Some(1) => (spare * 7 / 10, spare * 9 / 10),
             Some(mtg) => {
-                let ideal = usable / mtg + inc * 3 / 4;
-                (ideal.min(usable * 4 / 10), (ideal * 4).min(usable * 7 / 10))
+                let ideal = spare / mtg + inc * 3 / 4;
+                (ideal.min(spare * 4 / 10), (ideal * 4).min(spare * 7 / 10))
             }
             None => {
-                // Sudden death, with or without increment: the clock and the
-                // increments of the next 49 moves (less their overheads), of
-                // which a move takes a share that grows with the game's ply
-                // (the middlegame, where games are decided, gets more than
-                // the opening), never more than a fifth of the clock.
-                let horizon = usable + inc.saturating_sub(overhead_ms) * 49;
+                // Sudden death, with or without increment: the clock above
+                // the reserve and the increments of the next 49 moves less
+                // their overheads (which may be more than the increments:
+                // a slow GUI drains the clock), of which a move takes a share that grows
+                // with the game's ply (the middlegame, where games are
+                // decided, gets more than the opening), never more than a
+                // fifth of the clock above the reserve.
+                let horizon = (spare + inc * 49).saturating_sub(overhead_ms * 49);
                 let share = 0.012 + f64::from(ply + 3).powf(0.45) * 0.0039;
-                let ideal = (horizon as f64 * share).min(usable as f64 / 5.0) as u64;
+                let ideal = (horizon as f64 * share).min(spare as f64 / 5.0) as u64;
                 let hard_scale = (3.4 + f64::from(ply) / 12.0).min(6.6);
-                (ideal, ((ideal as f64 * hard_scale) as u64).min(usable * 7 / 10))
+                (ideal, ((ideal as f64 * hard_scale) as u64).min(spare * 7 / 10))
             }
         };
+        // Never below the least (then the hard limit is the ideal time:
+        // near the reserve no iteration may run on), never more than 7/10
+        // of the usable clock.
+        let ideal = ideal.max(least).min(usable * 7 / 10);
+        let hard = hard.max(ideal).min(usable * 7 / 10);
         let soft = ideal * 8 / 10;
         TimeManager { soft: Some(ms(soft.max(1))), hard: Some(ms(hard.max(1))) }
     }
@@ -122,6 +166,80 @@ mod tests {
         // Never more than a fifth of the clock, however late.
         let l = SearchLimits { time: [Some(1_000); 2], inc: [100; 2], ..Default::default() };
         assert!(TimeManager::new(&l, Color::Red, 300, 30).soft.unwrap() <= Duration::from_millis(200));
+    }
+
+    /// (soft, hard) in milliseconds for Red at `ply` with `clock` ms left,
+    /// `inc` ms a move and `movestogo`, with a move overhead of 30 ms.
+    fn limits(clock: u64, inc: u64, movestogo: Option<u32>, ply: u32) -> (u64, u64) {
+        let l = SearchLimits { time: [Some(clock); 2], inc: [inc; 2], movestogo, ..Default::default() };
+        let tm = TimeManager::new(&l, Color::Red, ply, 30);
+        (tm.soft.unwrap().as_millis() as u64, tm.hard.unwrap().as_millis() as u64)
+    }
+
+    #[test]
+    fn the_reserve_is_kept_at_increment_controls() {
+        // 10 s + 0.1 s in the middlegame: the reserve is 400 ms (4 increments).
+        // Far above it, a share of the clock.
+        assert_eq!(limits(10_000, 100, None, 60), (384, 3174));
+        // Just above it: about the increment less the overhead, and never
+        // so much that the move takes the clock far below the reserve.
+        assert_eq!(limits(600, 100, None, 60), (65, 98));
+        // Below it: a fraction of the increment; the rest rebuilds the reserve.
+        assert_eq!(limits(250, 100, None, 60), (19, 24));
+        // Nearly empty (50 ms, 10 ms a move): answer at once.
+        assert_eq!(limits(50, 10, None, 60), (1, 1));
+        // At 1 s + 0.01 s the overhead (30 ms) is more than the increment:
+        // the reserve holds 40 moves of the difference, 800 ms; with 300 ms
+        // left a move gets a thirty-second of the usable clock.
+        assert_eq!(limits(300, 10, None, 60), (5, 7));
+        assert_eq!(limits(1_000, 10, None, 60), (20, 25));
+    }
+
+    #[test]
+    fn a_slow_gui_gets_a_larger_reserve() {
+        // 10 s + 0.1 s with a GUI seen to take 150 ms a move (see
+        // the latency module): the reserve holds 40 moves of the 50 ms
+        // drain, 2 s, and the plan pays the drain of the next 49 moves.
+        let l = SearchLimits { time: [Some(10_000); 2], inc: [100; 2], ..Default::default() };
+        let tm = TimeManager::new(&l, Color::Red, 60, 150);
+        assert_eq!((tm.soft.unwrap().as_millis(), tm.hard.unwrap().as_millis()), (158, 1306));
+        let l = SearchLimits { time: [Some(2_500); 2], inc: [100; 2], ..Default::default() };
+        let tm = TimeManager::new(&l, Color::Red, 60, 150);
+        assert_eq!((tm.soft.unwrap().as_millis(), tm.hard.unwrap().as_millis()), (49, 62));
+    }
+
+    #[test]
+    fn the_reserve_is_kept_at_the_end_of_a_period() {
+        // 40 moves in 5 minutes, the last move of the period with 2 s left:
+        // at most 1344 ms, leaving more than the reserve (the clock's 7/10
+        // and 9/10 of the time before the reserve: 1728 ms, leaving 272).
+        assert_eq!(limits(2_000, 0, Some(1), 60), (851, 1344));
+        // 10 moves to go with 20 s.
+        assert_eq!(limits(20_000, 0, Some(10), 60), (1561, 7808));
+        // 5 moves to go and 300 ms, below the reserve: a thirty-second each.
+        assert_eq!(limits(300, 0, Some(5), 60), (5, 7));
+    }
+
+    #[test]
+    fn the_clock_survives_a_search_that_always_runs_to_its_hard_limit() {
+        // The worst case: every move takes the hard limit and the GUI
+        // charges a latency below the increment on top. Before the reserve
+        // the clock ran out at 10+0.1 (latency 60 ms) after 15 moves and at
+        // 5+0.05 (40 ms) after 17; with it the least clock left over 300
+        // moves is 220 and 191 ms.
+        for (base, inc, latency, least) in
+            [(10_000, 100, 60, 220), (5_000, 50, 40, 191), (2_000, 20, 15, 212), (1_000, 10, 8, 121)]
+        {
+            let (mut clock, mut lowest) = (base, base as i64);
+            for moves in 0..300 {
+                let (_, hard) = limits(clock, inc, None, 2 * moves);
+                let left = clock as i64 - hard as i64 - latency;
+                lowest = lowest.min(left);
+                assert!(left > 0, "{base}+{inc}: the flag fell at move {moves}");
+                clock = left as u64 + inc;
+            }
+            assert_eq!(lowest, least, "{base}+{inc}");
+        }
     }
 
     #[test]

@@ -491,6 +491,7 @@ impl<W: Write> Session<W> {
         self.say(&format!("Hint: {guess}"));
         let mut limits = self.clocks.limits(self.engine.position(), &[]);
         limits.ponder = true;
+        limits.clock_estimated = true;
         self.start(Running::Ponder(guess), limits);
     }
 
@@ -503,6 +504,9 @@ impl<W: Write> Session<W> {
                 self.running = Some(Running::Think);
                 self.started = Instant::now();
                 self.expected = None;
+                // The clocks `time` and `otim` just gave.
+                let real = self.clocks.limits(self.engine.position(), &[]);
+                self.engine.clock_seen(&real);
                 self.engine.ponderhit();
                 return;
             }
