@@ -3,7 +3,7 @@
 //! (`--first-game`) — into the file one run over the whole range writes,
 //! byte for byte: one header, then each shard's records in game order.
 //!
-//! Each shard's progress file ([`progress`](super::progress)) says which
+//! Each shard's progress file ([`super::progress`]) says which
 //! run and which games it holds; the merge refuses shards without one,
 //! shards of different runs, unfinished shards (a file longer or shorter
 //! than its progress file says) and ranges that overlap or leave a gap.
