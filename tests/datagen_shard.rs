@@ -7,7 +7,7 @@
 //! are refused.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// A fresh directory in the temporary directory.
 fn temp_dir(name: &str) -> PathBuf {
@@ -53,7 +53,10 @@ fn read(dir: &Path, name: &str) -> Vec<u8> {
 fn two_workers_merge_into_the_file_of_one_run() {
     let dir = temp_dir("two");
     // Two workers at once, each a process of its own.
-    let first = datagen(&dir, "a.bin", &["--games", "3", "--games-out", "a.games"]).spawn().unwrap();
+    let first = datagen(&dir, "a.bin", &["--games", "3", "--games-out", "a.games"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     // The second stops after one game of its range and is resumed.
     ok(datagen(&dir, "b.bin", &["--games", "1", "--first-game", "3", "--games-out", "b.games"])
         .output()
@@ -63,7 +66,8 @@ fn two_workers_merge_into_the_file_of_one_run() {
             .output()
             .unwrap());
     assert!(resumed.contains("resuming: b.bin holds games 3..4 of this run"), "{resumed}");
-    ok(first.wait_with_output().unwrap());
+    let said = ok(first.wait_with_output().unwrap());
+    assert!(said.contains("datagen: 3/3 games"), "{said}");
     // One run of the whole range, on two threads.
     ok(datagen(&dir, "whole.bin", &["--games", "6", "--threads", "2", "--games-out", "whole.games"])
         .output()
