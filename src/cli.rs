@@ -43,8 +43,8 @@ enum Command {
     Perft(PerftArgs),
     /// Play moves from a position and print the rule arbiter's verdict.
     Judge(JudgeArgs),
-    /// Play self-play games and append their positions to a data file, or
-    /// print a data file.
+    /// Play self-play games and append their positions to a data file, merge
+    /// shards of a run, or print a data file.
     Datagen(datagen::Args),
     /// Fit the classical evaluation's weights (src/eval/params.rs) to data.
     Tune(tune::Options),

@@ -37,6 +37,7 @@ fn options(out: &std::path::Path, games: u64, threads: usize, seed: u64) -> Opti
         depth: None,
         threads,
         seed,
+        first_game: 0,
         book: None,
         random_plies: None,
         games_out: None,

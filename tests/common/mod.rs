@@ -17,6 +17,7 @@ pub fn self_play_data(path: &Path, games: u64, seed: u64) {
         depth: None,
         threads: 2,
         seed,
+        first_game: 0,
         book: None,
         random_plies: None,
         games_out: None,

@@ -1,16 +1,18 @@
 //! `chariot datagen`: self-play games written as training positions.
 //!
 //! `chariot datagen --out FILE [--games N] [--nodes N] [--depth N]
-//! [--threads N] [--seed N] [--book FILE] [--random-plies N] [--games-out
-//! FILE] [--net FILE|default]` plays games ([`game`]) on `--threads` threads,
+//! [--threads N] [--seed N] [--first-game N] [--book FILE] [--random-plies N]
+//! [--games-out FILE] [--net FILE|default]` plays games ([`game`]) on `--threads` threads,
 //! each with its own engine (searching with the classical evaluation, or
 //! with a network given by `--net`), and appends their quiet positions to FILE ([`format`](mod@format)), and with
 //! `--games-out` the games themselves, one a line ([`Game::line`], what
 //! `chariot book build` reads). Game `g` depends only on the
 //! seed, `g` and the settings, and games are written in order: the file is
-//! the same whatever the number of threads. Runs with different seeds
-//! (shards, on one machine or many) make files that concatenate into one
-//! data set. A run stopped before its last game is resumed by running it
+//! the same whatever the number of threads. `--first-game N` plays games
+//! N.. of the seed's sequence instead of 0..: shards of one run by game
+//! range, on one machine or many, which `chariot datagen --merge --out FILE
+//! SHARD…` ([`merge`](mod@merge)) joins into the file one run writes, byte
+//! for byte. A run stopped before its last game is resumed by running it
 //! again: `FILE.progress` ([`progress`]) says how far it got.
 //! `chariot datagen --dump FILE [--limit N]` prints records as
 //! `FEN | score | result | best move`.
@@ -18,6 +20,7 @@
 pub mod book;
 pub mod format;
 pub mod game;
+pub mod merge;
 pub mod progress;
 
 use std::collections::BTreeMap;
@@ -53,6 +56,13 @@ const PROGRESS_SECS: u64 = 10;
 pub enum Command {
     /// Play games and append their positions to a file.
     Generate(Options),
+    /// Join shards (data files of one run's game ranges) into one file.
+    Merge {
+        /// The merged file (must not exist yet).
+        out: PathBuf,
+        /// The shards' data files, in any order.
+        shards: Vec<PathBuf>,
+    },
     /// Print the records of a file as text.
     Dump {
         /// The data file.
@@ -84,6 +94,9 @@ pub struct Options {
     /// Seed of the random openings and choices.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// The run plays games N..N+GAMES of the seed's sequence (a shard).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub first_game: u64,
     /// The opening book: one FEN or `startpos`, optionally with `moves`, a line.
     #[arg(long, value_name = "FILE")]
     pub book: Option<PathBuf>,
@@ -99,14 +112,21 @@ pub struct Options {
     pub net: Option<String>,
 }
 
-/// The command line of `chariot datagen`: a generating run (`--out`) or a
-/// dump of a data file (`--dump`).
+/// The command line of `chariot datagen`: a generating run (`--out`), a
+/// merge of shards (`--merge --out`) or a dump of a data file (`--dump`).
 #[derive(Clone, Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("mode").args(["out", "dump"]).required(true))]
 pub struct Args {
     /// The data file the positions are appended to.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Join the shards SHARD… (runs of one seed and settings with
+    /// --first-game) into the new file --out, as one run writes it.
+    #[arg(long, requires = "out")]
+    merge: bool,
+    /// With --merge: the shards' data files.
+    #[arg(value_name = "SHARD", requires = "merge")]
+    shards: Vec<PathBuf>,
     /// Print the records of a data file as text, one a line.
     #[arg(long, value_name = "FILE")]
     dump: Option<PathBuf>,
@@ -123,6 +143,7 @@ impl Args {
     pub fn command(self) -> Command {
         match (self.dump, self.out) {
             (Some(file), _) => Command::Dump { file, limit: self.limit },
+            (None, Some(out)) if self.merge => Command::Merge { out, shards: self.shards },
             (None, out) => {
                 let mut o = self.options;
                 o.out = out.unwrap_or_default();
@@ -139,6 +160,7 @@ impl Args {
 pub fn run(command: Command) -> Result<(), String> {
     match command {
         Command::Generate(o) => generate(&o),
+        Command::Merge { out, shards } => merge::merge(&out, &shards),
         Command::Dump { file, limit } => dump(&file, limit),
     }
 }
@@ -243,6 +265,7 @@ fn generate(o: &Options) -> Result<(), String> {
         None => None,
         Some(path) => Some(Network::named(path).map_err(|e| format!("--net {path}: {e}"))?),
     };
+    let end = o.first_game.checked_add(o.games).ok_or("--first-game plus --games is too large")?;
     let (mut file, existing) = open_for_append(&o.out)?;
     let mut games_file = match &o.games_out {
         Some(path) => Some(
@@ -262,23 +285,32 @@ fn generate(o: &Options) -> Result<(), String> {
     let limits = limits.into_iter().flatten().collect::<Vec<_>>().join(" and ");
     let evaluation =
         network.as_ref().map_or("classical evaluation".to_string(), |n| format!("network {}", n.name()));
-    // Every setting that decides game g besides g itself (and the engine's code).
-    let run = format!(
-        "seed {}, {limits}, {}, {} random plies, {evaluation}",
-        o.seed,
-        match &o.book {
-            Some(_) => format!("book of {} openings (fnv {:016x})", book.len(), fnv1a(book_text.as_bytes())),
-            None => "start position".to_string(),
-        },
-        settings.random_plies,
+    // Every setting that decides game g besides g itself (and the engine's
+    // code), and where the run starts.
+    let run = progress::with_first_game(
+        &format!(
+            "seed {}, {limits}, {}, {} random plies, {evaluation}",
+            o.seed,
+            match &o.book {
+                Some(_) =>
+                    format!("book of {} openings (fnv {:016x})", book.len(), fnv1a(book_text.as_bytes())),
+                None => "start position".to_string(),
+            },
+            settings.random_plies,
+        ),
+        o.first_game,
     );
     let progress_path = progress::path_for(&o.out);
     let shown = o.out.display().to_string();
     let games_out = games_file.as_mut().zip(o.games_out.as_ref().map(|p| p.display().to_string()));
-    let first = progress::resume(&progress_path, &run, (&mut file, &shown), games_out)?;
+    let first = progress::resume(&progress_path, &run, o.first_game, (&mut file, &shown), games_out)?;
     eprintln!(
-        "datagen: {} games, {limits} a move, {} thread(s), seed {}, {}, {} random plies, {evaluation}; {}",
+        "datagen: {} games{}, {limits} a move, {} thread(s), seed {}, {}, {} random plies, {evaluation}; {}",
         o.games,
+        match o.first_game {
+            0 => String::new(),
+            n => format!(" (games {n}..{end} of the seed)"),
+        },
         o.threads,
         o.seed,
         match &o.book {
@@ -291,9 +323,10 @@ fn generate(o: &Options) -> Result<(), String> {
             n => format!("appending to {shown} ({n} records)"),
         }
     );
-    if first >= o.games {
+    if first >= end {
         eprintln!(
-            "datagen: nothing to do: {shown} holds all {first} games of this run (a larger --games plays more)"
+            "datagen: nothing to do: {shown} holds all {} games of this run (a larger --games plays more)",
+            first - o.first_game
         );
         return Ok(());
     }
@@ -320,7 +353,7 @@ fn generate(o: &Options) -> Result<(), String> {
             settings.clone(),
             network.clone(),
         );
-        let (games, seed) = (o.games, o.seed);
+        let seed = o.seed;
         let spawned = std::thread::Builder::new().name(format!("datagen-{t}")).spawn(move || {
             let mut player = match Player::new(network) {
                 Ok(p) => p,
@@ -331,7 +364,7 @@ fn generate(o: &Options) -> Result<(), String> {
             };
             while !abort.load(Ordering::Relaxed) {
                 let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= games {
+                if g >= end {
                     break;
                 }
                 let opening = &book[((g + book_offset) % book.len() as u64) as usize];
@@ -392,14 +425,14 @@ fn generate(o: &Options) -> Result<(), String> {
         }
         if last_report.elapsed() >= Duration::from_secs(PROGRESS_SECS) {
             last_report = Instant::now();
-            eprintln!("{}", tally.line(first, o.games, start.elapsed().as_secs_f64()));
+            eprintln!("{}", tally.line(first - o.first_game, o.games, start.elapsed().as_secs_f64()));
         }
     }
     drop(rx);
     for h in handles {
         let _ = h.join();
     }
-    eprintln!("{}", tally.line(first, o.games, start.elapsed().as_secs_f64()));
+    eprintln!("{}", tally.line(first - o.first_game, o.games, start.elapsed().as_secs_f64()));
     match failure {
         Some(e) => Err(e),
         None => Ok(()),

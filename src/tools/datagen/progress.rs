@@ -15,7 +15,10 @@
 //! games-out-bytes 0
 //! ```
 //!
-//! `games-out-bytes` is absent when the run wrote no games file.
+//! `games-out-bytes` is absent when the run wrote no games file. A run
+//! started with `--first-game N` (N > 0) has `, first game N` at the end of
+//! its `run` line, and its `games` count is where it ends in the seed's
+//! sequence: the file holds games N..`games`.
 
 use std::fs::File;
 use std::io::Read;
@@ -28,7 +31,8 @@ use super::format::{MAGIC, RECORD_SIZE};
 pub struct Progress {
     /// The run: its seed and every setting that decides its games.
     pub run: String,
-    /// Games 0..`games` of the run are in the file.
+    /// Games `first`..`games` of the run are in the file, `first` being its
+    /// first game ([`split_first_game`]).
     pub games: u64,
     /// The data file's length after the last of them.
     pub bytes: u64,
@@ -87,13 +91,37 @@ impl Progress {
     }
 }
 
+const FIRST_GAME: &str = ", first game ";
+
+/// The `run` line of a run whose settings are `settings` starting at game
+/// `first`: `settings` itself when `first` is 0.
+pub fn with_first_game(settings: &str, first: u64) -> String {
+    match first {
+        0 => settings.to_string(),
+        n => format!("{settings}{FIRST_GAME}{n}"),
+    }
+}
+
+/// A `run` line split into its settings and its first game (the inverse of
+/// [`with_first_game`]).
+pub fn split_first_game(run: &str) -> (&str, u64) {
+    match run.rsplit_once(FIRST_GAME) {
+        Some((settings, n)) => match n.parse::<u64>() {
+            Ok(n) if n > 0 => (settings, n),
+            _ => (run, 0),
+        },
+        None => (run, 0),
+    }
+}
+
 /// The game a run resumes at: the count of the progress file at `path` if
 /// it was written by the same `run` (the data file and the games file, each
 /// with the name to show, are then cut back to where its last game ended),
-/// else 0 (a new run appends from its first game).
+/// else `first`, the run's first game (a new run appends from there).
 pub fn resume(
     path: &Path,
     run: &str,
+    first: u64,
     data: (&mut File, &str),
     games: Option<(&mut File, String)>,
 ) -> Result<u64, String> {
@@ -107,18 +135,21 @@ pub fn resume(
                 0 => String::new(),
                 n => format!(" (cut off {} records of the game it was writing)", n / RECORD_SIZE as u64),
             };
-            eprintln!("datagen: resuming: {} holds games 0..{} of this run{unfinished}", data.1, p.games);
+            eprintln!(
+                "datagen: resuming: {} holds games {first}..{} of this run{unfinished}",
+                data.1, p.games
+            );
             Ok(p.games)
         }
         Some(p) => {
             eprintln!(
-                "datagen: {} was for another run ({}); this one starts at game 0",
+                "datagen: {} was for another run ({}); this one starts at game {first}",
                 path.display(),
                 p.run
             );
-            Ok(0)
+            Ok(first)
         }
-        None => Ok(0),
+        None => Ok(first),
     }
 }
 
