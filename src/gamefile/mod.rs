@@ -44,15 +44,7 @@ impl Game {
 
     /// The moves in `notation`, each written in the position before it.
     pub fn move_texts(&self, notation: Notation) -> Vec<String> {
-        let mut pos = self.start.clone();
-        self.moves
-            .iter()
-            .map(|&m| {
-                let t = notation::write(&pos, m, notation);
-                pos.do_move(m);
-                t
-            })
-            .collect()
+        notation::write_line(&self.start, &self.moves, notation)
     }
 }
 
@@ -94,6 +86,11 @@ impl GameError {
     /// An error of the whole file.
     pub fn file(file: &str, reason: impl Into<String>) -> GameError {
         GameError { file: file.to_string(), game: None, at_move: None, reason: reason.into(), partial: None }
+    }
+
+    /// An error of game `index` as a whole (not of one of its moves).
+    pub fn game(file: &str, index: usize, tags: &[(String, String)], reason: impl Into<String>) -> GameError {
+        GameError { game: Some((index, tags.to_vec())), ..GameError::file(file, reason) }
     }
 }
 
@@ -180,21 +177,19 @@ pub(crate) fn play(
             }
             Err(e) => {
                 return Err(GameError {
-                    file: file.to_string(),
-                    game: Some((game.0, game.1.to_vec())),
                     at_move: Some(Box::new(MoveAt {
                         ply: i + 1,
                         number: pos.fullmove(),
                         side: pos.side_to_move(),
                         text: text.clone(),
                     })),
-                    reason: e.to_string(),
                     partial: Some(Box::new(Game {
                         tags: game.1.to_vec(),
                         start: start.clone(),
                         moves,
                         result: None,
                     })),
+                    ..GameError::game(file, game.0, game.1, e.to_string())
                 });
             }
         }

@@ -66,13 +66,8 @@ fn read_line(line: &str, index: usize, file: &str) -> Result<Game, GameError> {
     if let Some(r) = &result {
         tags.push(("Result".to_string(), r.clone()));
     }
-    let start = start_position(fen.as_deref()).map_err(|reason| GameError {
-        file: file.to_string(),
-        game: Some((index, tags.clone())),
-        at_move: None,
-        reason,
-        partial: None,
-    })?;
+    let start =
+        start_position(fen.as_deref()).map_err(|reason| GameError::game(file, index, &tags, reason))?;
     let texts: Vec<String> = words.iter().map(|w| w.to_string()).collect();
     let moves = play_game(file, (index, &tags), &start, &texts, false)?;
     Ok(Game { tags, start, moves, result })

@@ -195,13 +195,8 @@ fn game(
     words: &[String],
     result_word: Option<&str>,
 ) -> Result<Game, GameError> {
-    let start = start_position(tag_in(&tags, "FEN")).map_err(|reason| GameError {
-        file: file.to_string(),
-        game: Some((index, tags.clone())),
-        at_move: None,
-        reason,
-        partial: None,
-    })?;
+    let start =
+        start_position(tag_in(&tags, "FEN")).map_err(|reason| GameError::game(file, index, &tags, reason))?;
     let fsf = tag_in(&tags, "Variant").is_some_and(|v| v.eq_ignore_ascii_case("xiangqi"));
     let moves = play_game(file, (index, &tags), &start, words, fsf)?;
     let result =

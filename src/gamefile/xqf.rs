@@ -195,7 +195,7 @@ pub fn read(bytes: &[u8], file: &str) -> Result<Result<Game, GameError>, GameErr
                       at_move: Option<Box<MoveAt>>,
                       reason: String,
                       partial: Option<Box<Game>>| {
-        GameError { file: file.to_string(), game: Some((1, tags.to_vec())), at_move, reason, partial }
+        GameError { at_move, partial, ..GameError::game(file, 1, tags, reason) }
     };
     let root = match record(&mut r, version, &keys) {
         Ok(root) => root,

@@ -81,6 +81,22 @@ pub fn write(pos: &Position, m: Move, notation: Notation) -> String {
     }
 }
 
+/// The moves of `line`, played in turn from `pos`, each written in
+/// `notation` in the position before it; the texts stop before the first
+/// move that is not legal where it stands.
+pub fn write_line(pos: &Position, line: &[Move], notation: Notation) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut texts = Vec::with_capacity(line.len());
+    for &m in line {
+        if !(pos.is_pseudo_legal(m) && pos.is_legal(m)) {
+            break;
+        }
+        texts.push(write(&pos, m, notation));
+        pos.do_move(m);
+    }
+    texts
+}
+
 /// The legal move of `pos` that `text` describes, in whichever of the four
 /// notations it is written (see [`detect`]).
 pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {

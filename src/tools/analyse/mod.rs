@@ -15,7 +15,7 @@ pub mod review;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::eval::nnue::Network;
@@ -203,7 +203,6 @@ pub fn review_all(
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let games_done = AtomicUsize::new(0);
-    let finished = AtomicBool::new(false);
     let results: Mutex<Vec<Option<GameReview>>> = Mutex::new(vec![None; games.len()]);
     let mut analysts = Vec::with_capacity(reviewers);
     for r in 0..reviewers {
@@ -224,16 +223,12 @@ pub fn review_all(
                         done.fetch_add(1, Ordering::Relaxed);
                     });
                     results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
-                    games_done.fetch_add(1, Ordering::Relaxed);
+                    // Release: the game's searches counted in `done` are seen with it.
+                    games_done.fetch_add(1, Ordering::Release);
                 }
             });
         }
-        scope.spawn(|| progress(start, total, games.len(), &done, &games_done, &finished));
-        // The progress reporter stops once every reviewer has.
-        while games_done.load(Ordering::Relaxed) < games.len() {
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        finished.store(true, Ordering::Relaxed);
+        scope.spawn(|| progress(start, total, games.len(), &done, &games_done));
     });
     let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok(results.into_iter().flatten().collect())
@@ -241,19 +236,13 @@ pub fn review_all(
 
 /// Prints the progress on stderr: over one line on a terminal, a line every
 /// ten seconds otherwise, and a last line at the end.
-fn progress(
-    start: Instant,
-    total: usize,
-    games: usize,
-    done: &AtomicUsize,
-    games_done: &AtomicUsize,
-    finished: &AtomicBool,
-) {
+fn progress(start: Instant, total: usize, games: usize, done: &AtomicUsize, games_done: &AtomicUsize) {
     let tty = std::io::stderr().is_terminal();
     let every = if tty { Duration::from_millis(500) } else { Duration::from_secs(10) };
     let mut last = Instant::now();
     loop {
-        let end = finished.load(Ordering::Relaxed);
+        // Every game reviewed: the last line, then the reporter stops.
+        let end = games_done.load(Ordering::Acquire) == games;
         if end || last.elapsed() >= every {
             last = Instant::now();
             let (n, g) = (done.load(Ordering::Relaxed), games_done.load(Ordering::Relaxed));

@@ -215,7 +215,7 @@ pub fn review(
                 r.best = v.best;
                 r.depth = v.depth;
                 r.line_moves = v.pv.clone();
-                r.line = line_texts(before_pos, &v.pv, settings.notation);
+                r.line = notation::write_line(before_pos, &v.pv, settings.notation);
             }
             if let Some(v) = &after.verdict {
                 r.score_after = Some(red_view(v.score, !side));
@@ -271,20 +271,6 @@ fn red_view(score: i32, stm: Color) -> Reported {
         (Reported::Cp(cp), Color::Black) => Reported::Cp(-cp),
         (Reported::Mate(n), Color::Black) => Reported::Mate(-n),
     }
-}
-
-/// The moves of `line` from `pos` in `notation`, each in the position before it.
-fn line_texts(pos: &Position, line: &[Move], notation: Notation) -> Vec<String> {
-    let mut pos = pos.clone();
-    let mut texts = Vec::with_capacity(line.len());
-    for &m in line {
-        if !(pos.is_pseudo_legal(m) && pos.is_legal(m)) {
-            break;
-        }
-        texts.push(notation::write(&pos, m, notation));
-        pos.do_move(m);
-    }
-    texts
 }
 
 /// "perpetual chase of the black cannon on b6 by red: black wins".
