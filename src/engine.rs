@@ -16,6 +16,7 @@ use crate::book::probe::Candidate;
 use crate::eval::{self, nnue::Network};
 use crate::rules::{self, Ruling};
 use crate::search::latency::Latency;
+use crate::search::timeman::TimeManager;
 use crate::search::{SearchConfig, SearchEvent, SearchLimits, SearchShared};
 use crate::threads::ThreadPool;
 use crate::tt::TranspositionTable;
@@ -327,18 +328,34 @@ impl Engine {
         self.running.as_ref().and_then(|r| r.shared.deadline())
     }
 
-    /// The GUI's clocks for the running search, which began on estimated
-    /// ones (CECP pondering: the GUI sends `time` with the move that hits):
-    /// read for the GUI's latency.
-    pub fn clock_seen(&mut self, limits: &SearchLimits) {
-        self.latency.observe(limits, self.pos.side_to_move(), self.pos.move_number_ply());
+    /// The GUI's latency per move as the engine has seen it (the mean of
+    /// the last samples, 0 before any), in milliseconds.
+    pub fn gui_latency_ms(&self) -> u64 {
+        self.latency.estimate_ms()
     }
 
-    /// The opponent played the expected move: the clock starts now.
-    pub fn ponderhit(&mut self) {
+    /// The opponent played the expected move: the clock starts now. `real`:
+    /// the GUI's clocks, when the search began on clocks the engine
+    /// estimated (CECP pondering: the GUI sends `time` with the move that
+    /// hits); they are read for the GUI's latency, and the search's time
+    /// is planned again on them.
+    pub fn ponderhit(&mut self, real: Option<&SearchLimits>) {
+        if let Some(limits) = real {
+            self.latency.observe(limits, self.pos.side_to_move(), self.pos.move_number_ply());
+        }
         if let Some(r) = &self.running
             && r.shared.pondering.load(Ordering::Relaxed)
         {
+            if let Some(limits) = real.filter(|l| l.manages_time()) {
+                let overhead = self.config.move_overhead_ms.max(self.latency.estimate_ms());
+                let root = &r.shared.root;
+                r.shared.retime(TimeManager::new(
+                    limits,
+                    root.side_to_move(),
+                    root.move_number_ply(),
+                    overhead,
+                ));
+            }
             let ms = r.shared.start.elapsed().as_millis() as u64;
             r.shared.clock_offset_ms.store(ms, Ordering::Relaxed);
             r.shared.pondering.store(false, Ordering::Relaxed);

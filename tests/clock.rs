@@ -119,3 +119,50 @@ fn cecp_answers_within_a_tiny_clock_on_a_busy_machine() {
     };
     check("CECP", &mut e, prepare, "go", |l| l.starts_with("move "))
 }
+
+/// CECP pondering starts on the engine's own estimate of its clock; the
+/// GUI's `time` comes only with the move that hits. When that clock is far
+/// lower than the estimate (a slow GUI, a busy machine), the search must be
+/// timed by it from the hit: here 300 ms left at 10 + 0.1, below the
+/// reserve, where a move gets a few tens of milliseconds (the estimate,
+/// about 9.8 s, would allow several hundred).
+#[test]
+fn cecp_ponder_hit_is_timed_by_the_clock_the_gui_sends() {
+    let _g = exclusive_cpu();
+    let mut e = EngineProcess::start();
+    e.send("xboard");
+    e.send("protover 2");
+    e.read_until(|l| l == "feature done=1");
+    let mut times = Vec::new();
+    for _ in 0..5 {
+        // A middlegame out of the opening book; the engine plays Red.
+        let fen = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1";
+        for line in [
+            "new",
+            "hard",
+            "force",
+            &format!("setboard {fen}"),
+            "level 0 0:10 0.1",
+            "time 1000",
+            "otim 1000",
+            "go",
+        ] {
+            e.send(line);
+        }
+        e.read_until(|l| l.starts_with("move "));
+        let hint = e.read_until(|l| l.starts_with("Hint: ")).pop().expect("a line");
+        let guess = hint.trim_start_matches("Hint: ").trim().to_string();
+        // The engine ponders on `guess`; a moment later it is played, with
+        // the GUI's clock far below the engine's estimate.
+        std::thread::sleep(Duration::from_millis(100));
+        e.send("time 30");
+        e.send("otim 1000");
+        let t = Instant::now();
+        e.send(&format!("usermove {guess}"));
+        e.read_until(|l| l.starts_with("move "));
+        times.push(t.elapsed());
+    }
+    let m = median(&mut times);
+    println!("CECP ponder hits with 300 ms left at 10+0.1: median {m:.1?} of {times:.1?}");
+    assert!(m < Duration::from_millis(120), "median answer {m:?} after a ponder hit with 300 ms left");
+}

@@ -249,7 +249,7 @@ impl<W: Write> Session<W> {
                 if let Some(flags) = self.searches.back_mut() {
                     flags.offered |= draw;
                 }
-                self.engine.ponderhit();
+                self.engine.ponderhit(None);
             }
             Command::Probe(spec) => self.probe(spec.as_ref()),
             Command::Quit => {

@@ -71,8 +71,9 @@ pub struct SearchShared {
     pub nodes: Box<[NodeCounter]>,
     /// The limits given by `go`.
     pub limits: SearchLimits,
-    /// The thinking time those limits allow.
-    pub time: TimeManager,
+    /// The thinking time those limits allow (replaced at a ponder hit that
+    /// brings the GUI's clock, [`SearchShared::retime`]).
+    time: Budget,
     /// Engine settings.
     pub config: SearchConfig,
     /// How to play below full strength (`None` at full strength): only the
@@ -102,6 +103,39 @@ pub struct SearchShared {
     done: Sender<()>,
 }
 
+/// A [`TimeManager`]'s limits in atomics, so that a running search can be
+/// given new ones (`u64::MAX`: none).
+struct Budget {
+    soft_ms: AtomicU64,
+    hard_ms: AtomicU64,
+}
+
+impl Budget {
+    fn new(time: TimeManager) -> Budget {
+        let budget = Budget { soft_ms: AtomicU64::new(u64::MAX), hard_ms: AtomicU64::new(u64::MAX) };
+        budget.set(time);
+        budget
+    }
+
+    fn set(&self, time: TimeManager) {
+        let ms = |d: Option<std::time::Duration>| d.map_or(u64::MAX, |d| d.as_millis() as u64);
+        self.soft_ms.store(ms(time.soft), Ordering::Relaxed);
+        self.hard_ms.store(ms(time.hard), Ordering::Relaxed);
+    }
+
+    fn soft(&self) -> Option<std::time::Duration> {
+        Budget::duration(&self.soft_ms)
+    }
+
+    fn hard(&self) -> Option<std::time::Duration> {
+        Budget::duration(&self.hard_ms)
+    }
+
+    fn duration(ms: &AtomicU64) -> Option<std::time::Duration> {
+        Some(ms.load(Ordering::Relaxed)).filter(|&ms| ms != u64::MAX).map(std::time::Duration::from_millis)
+    }
+}
+
 impl SearchShared {
     /// The shared state of a search of `root` by `threads` threads; the
     /// receiver gets `()` once the move has been reported.
@@ -126,7 +160,7 @@ impl SearchShared {
             deepest: AtomicI32::new(0),
             nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
             limits,
-            time,
+            time: Budget::new(time),
             skill: config.strength.skill(),
             config,
             root,
@@ -167,7 +201,18 @@ impl SearchShared {
             return None;
         }
         let offset = std::time::Duration::from_millis(self.clock_offset_ms.load(Ordering::Relaxed));
-        self.time.hard.map(|hard| self.start + offset + hard)
+        self.time.hard().map(|hard| self.start + offset + hard)
+    }
+
+    /// The thinking time the clock allows now.
+    pub fn time(&self) -> TimeManager {
+        TimeManager { soft: self.time.soft(), hard: self.time.hard() }
+    }
+
+    /// The search began on clocks the engine estimated (CECP pondering);
+    /// `time` is what the GUI's clocks allow, given with the move that hit.
+    pub fn retime(&self, time: TimeManager) {
+        self.time.set(time);
     }
 
     /// Thread `id`'s latest result replaces its previous one.

@@ -351,7 +351,7 @@ impl Worker {
         if shared.pondering.load(Ordering::Relaxed) || self.completed_depth < 1 && self.root_depth <= 1 {
             return false;
         }
-        shared.time.hard.is_some_and(|h| shared.clock_ms() >= h.as_millis() as u64)
+        shared.time().hard.is_some_and(|h| shared.clock_ms() >= h.as_millis() as u64)
     }
 
     fn iterative_deepening(&mut self) {
@@ -450,7 +450,7 @@ impl Worker {
                 if self.root_moves.len() == 1 && depth >= 4 {
                     break;
                 }
-                if let Some(soft) = shared.time.soft {
+                if let Some(soft) = shared.time().soft {
                     let progress = Progress {
                         stability,
                         best_share: best_effort * 100 / self.nodes.max(1),

@@ -453,6 +453,11 @@ impl<W: Write> Session<W> {
             self.claim_if_over();
             return;
         }
+        // For whoever reads XBoard's debug log: what the clock was planned on.
+        self.note(&format!(
+            "thought {used_ms} ms; GUI latency seen {} ms a move",
+            self.engine.gui_latency_ms()
+        ));
         let draw =
             DrawFlags { offered: self.draw_offered, game_drawn: eval::is_dead_draw(self.engine.position()) };
         match draw.verdict(score) {
@@ -506,8 +511,7 @@ impl<W: Write> Session<W> {
                 self.expected = None;
                 // The clocks `time` and `otim` just gave.
                 let real = self.clocks.limits(self.engine.position(), &[]);
-                self.engine.clock_seen(&real);
-                self.engine.ponderhit();
+                self.engine.ponderhit(Some(&real));
                 return;
             }
             // A ponder miss: the guess comes off the board.
