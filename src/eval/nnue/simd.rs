@@ -110,17 +110,18 @@ impl Simd {
 /// for whatever instruction set the function it is inlined into allows).
 #[inline(always)]
 fn update_lanes(out: &mut Row, old: &Row, add: &[&Row], sub: &[&Row]) {
-    out.0 = old.0;
+    let mut acc = old.0;
     for a in add {
-        for (o, &x) in out.0.iter_mut().zip(&a.0) {
+        for (o, &x) in acc.iter_mut().zip(&a.0) {
             *o = o.wrapping_add(x);
         }
     }
     for s in sub {
-        for (o, &x) in out.0.iter_mut().zip(&s.0) {
+        for (o, &x) in acc.iter_mut().zip(&s.0) {
             *o = o.wrapping_sub(x);
         }
     }
+    out.0 = acc;
 }
 
 /// The output sum, one lane at a time, in the vector units' arithmetic.
@@ -151,34 +152,10 @@ mod x86 {
         update_lanes(out, old, add, sub);
     }
 
-    /// [`update_lanes`] with 512-bit vectors, the row held in four
-    /// registers from the load of `old` to the one store into `out` (the
-    /// plain loop compiled for AVX-512 stores and reloads `out` between
-    /// rows, which made a capture's update slower than with AVX2).
+    /// [`update_lanes`] compiled for AVX-512 (512-bit vectors of `i16`).
     #[target_feature(enable = "avx512f,avx512bw")]
     pub(super) fn update_avx512(out: &mut Row, old: &Row, add: &[&Row], sub: &[&Row]) {
-        const LANES: usize = 32;
-        const REGS: usize = HIDDEN / LANES;
-        let load = |row: &Row, r: usize| {
-            // SAFETY: `r < REGS`, so the 64-byte load at lane `r * LANES`
-            // stays inside the row; `loadu` takes any alignment.
-            unsafe { _mm512_loadu_si512(row.0.as_ptr().add(r * LANES).cast()) }
-        };
-        let mut acc: [__m512i; REGS] = std::array::from_fn(|r| load(old, r));
-        for a in add {
-            for (r, v) in acc.iter_mut().enumerate() {
-                *v = _mm512_add_epi16(*v, load(a, r));
-            }
-        }
-        for s in sub {
-            for (r, v) in acc.iter_mut().enumerate() {
-                *v = _mm512_sub_epi16(*v, load(s, r));
-            }
-        }
-        for (r, v) in acc.into_iter().enumerate() {
-            // SAFETY: as for the loads, inside `out`'s row.
-            unsafe { _mm512_storeu_si512(out.0.as_mut_ptr().add(r * LANES).cast(), v) };
-        }
+        update_lanes(out, old, add, sub);
     }
 
     /// The output sum with 512-bit vectors: [`output_avx2`]'s operations,
