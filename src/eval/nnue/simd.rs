@@ -107,7 +107,9 @@ impl Simd {
 }
 
 /// The update as a plain loop over the lanes (vectorised by the compiler
-/// for whatever instruction set the function it is inlined into allows).
+/// for whatever instruction set the function it is inlined into allows),
+/// summed in a local row stored once, which the compiler keeps in vector
+/// registers (summed in `out`, it stored and reloaded `out` between rows).
 #[inline(always)]
 fn update_lanes(out: &mut Row, old: &Row, add: &[&Row], sub: &[&Row]) {
     let mut acc = old.0;
@@ -144,7 +146,7 @@ mod x86 {
     use super::{HIDDEN, QA, Row, update_lanes};
 
     // The output kernels step through a row 8, 16 or 32 lanes at a time.
-    const _: () = assert!(HIDDEN % 32 == 0);
+    const _: () = assert!(HIDDEN.is_multiple_of(32));
 
     /// [`update_lanes`] compiled for AVX2.
     #[target_feature(enable = "avx2")]
