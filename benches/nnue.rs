@@ -23,10 +23,12 @@ fn nnue(c: &mut Criterion) {
         let mut stack = AccumulatorStack::new(8);
         stack.reset(&net, &pos);
         for (name, m) in [("update_move", quiet), ("update_capture", capture)] {
+            let mut after = pos.clone();
+            after.do_move(m);
             group.bench_function(format!("{name}_{simd:?}"), |b| {
                 b.iter(|| {
                     stack.push_move(&pos, black_box(m));
-                    black_box(stack.current(&net));
+                    black_box(stack.current(&net, &after));
                     stack.pop();
                 })
             });

@@ -74,6 +74,9 @@ struct BenchArgs {
     /// The evaluation.
     #[arg(long, value_enum, default_value_t = Eval::Nnue)]
     eval: Eval,
+    /// The network file to evaluate with (`default`: the built-in one).
+    #[arg(long, value_name = "FILE", default_value = "default", conflicts_with = "eval")]
+    net: String,
 }
 
 /// `chariot perft`.
@@ -200,15 +203,19 @@ fn cmd_judge(a: JudgeArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// `bench [depth] [--rules asian|chinese] [--eval classical|nnue]`: the
-/// bench, by default with the Asian rules and the built-in network, the
-/// engine's defaults (its node count is the signature); `--eval classical`
-/// evaluates classically.
+/// `bench [depth] [--rules asian|chinese] [--eval classical|nnue] [--net
+/// FILE]`: the bench, by default with the Asian rules and the built-in
+/// network, the engine's defaults (its node count is the signature);
+/// `--eval classical` evaluates classically, `--net FILE` with another
+/// network (to compare networks' speed).
 fn cmd_bench(a: BenchArgs) -> Result<(), String> {
     let rules = Rules { set: a.rules.rules, ..Rules::DEFAULT };
     let n = bench::POSITIONS.len();
     let never = std::sync::atomic::AtomicBool::new(false);
-    let network = (a.eval == Eval::Nnue).then(Network::embedded);
+    let network = match a.eval {
+        Eval::Nnue => Some(Network::named(&a.net)?),
+        Eval::Classical => None,
+    };
     let result = bench::run(a.depth, rules, network, &never, |i, fen, nodes| {
         println!("position {}/{n}: {nodes} nodes  {fen}", i + 1)
     })

@@ -11,6 +11,7 @@ use std::sync::atomic::AtomicBool;
 use chariot::board::Position;
 use chariot::board::zobrist::SplitMix64;
 use chariot::eval::evaluate_with;
+use chariot::eval::nnue::features::FeatureSet;
 use chariot::eval::nnue::format::{HEADER_SIZE, NetworkData};
 use chariot::eval::nnue::simd::Simd;
 use chariot::eval::nnue::{Network, format};
@@ -76,8 +77,13 @@ fn every_instruction_set_gives_the_scalar_output() {
     } else if std::arch::is_x86_feature_detected!("avx2") {
         assert_eq!(Simd::detect(), Simd::Avx2);
     }
-    for (seed, ft_range) in [(1, 30), (2, 505), (3, 2000)] {
-        let data = NetworkData::random(seed, ft_range);
+    for (seed, ft_range, features) in [
+        (1, 30, FeatureSet::Plain),
+        (2, 505, FeatureSet::Plain),
+        (3, 2000, FeatureSet::Plain),
+        (4, 505, FeatureSet::KingBuckets),
+    ] {
+        let data = NetworkData::random(features, seed, ft_range);
         let nets: Vec<Network> = paths
             .iter()
             .map(|&s| Network::from_data(&data, "r".into()).unwrap().with_simd(s).unwrap())

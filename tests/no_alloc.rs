@@ -9,7 +9,11 @@ use std::cell::Cell;
 
 use chariot::board::{GenType, Position};
 use chariot::eval::Evaluator;
+use std::sync::Arc;
+
 use chariot::eval::nnue::Network;
+use chariot::eval::nnue::features::FeatureSet;
+use chariot::eval::nnue::format::NetworkData;
 use chariot::tools::perft::perft;
 use chariot::types::MoveList;
 
@@ -91,14 +95,20 @@ fn walk(ev: &mut Evaluator, pos: &mut Position, depth: u32) -> i64 {
 
 #[test]
 fn network_evaluation_does_not_allocate() {
-    let mut pos = Position::from_fen(&common::perft_cases()[0].fen).unwrap();
-    pos.reserve(64);
-    let mut ev = Evaluator::new(16);
-    ev.set_network(Some(Network::embedded()));
-    ev.reset(&pos);
-    let before = allocations();
-    let sum = walk(&mut ev, &mut pos, 3);
-    let after = allocations();
-    assert_ne!(sum, 0);
-    assert_eq!(after - before, 0, "allocations while evaluating");
+    // The built-in network, and a king-bucketed one (whose king moves go
+    // through the accumulator cache).
+    let bucketed = NetworkData::random(FeatureSet::KingBuckets, 5, 300);
+    let nets = [Network::embedded(), Arc::new(Network::from_data(&bucketed, "kb".into()).unwrap())];
+    for net in nets {
+        let mut pos = Position::from_fen(&common::perft_cases()[0].fen).unwrap();
+        pos.reserve(64);
+        let mut ev = Evaluator::new(16);
+        ev.set_network(Some(net));
+        ev.reset(&pos);
+        let before = allocations();
+        let sum = walk(&mut ev, &mut pos, 3);
+        let after = allocations();
+        assert_ne!(sum, 0);
+        assert_eq!(after - before, 0, "allocations while evaluating");
+    }
 }

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use chariot::eval::nnue::format::{FILE_SIZE, NetworkData};
+use chariot::eval::nnue::features::{BUCKET_INPUTS, BUCKETS, FeatureSet, plain_of_compact};
+use chariot::eval::nnue::format::{HIDDEN, NetworkData, file_size};
 use chariot::tools::train::checkpoint::Checkpoint;
 use chariot::tools::train::data::Dataset;
 use chariot::tools::train::quantise::{TOLERANCE_CP, check};
@@ -65,20 +66,27 @@ fn remove(paths: &[&Path]) {
 
 #[test]
 fn training_lowers_the_loss_and_the_quantised_network_follows_the_float_one() {
-    let out = temp("net.nnue");
-    let err = train(&out, &["--epochs", "6", "--threads", "2", "--lr", "0.003"]);
+    for (flag, features) in [("plain", FeatureSet::Plain), ("king-buckets", FeatureSet::KingBuckets)] {
+        trains(flag, features);
+    }
+}
+
+fn trains(flag: &str, features: FeatureSet) {
+    let out = temp(&format!("net-{flag}.nnue"));
+    let err = train(&out, &["--epochs", "6", "--threads", "2", "--lr", "0.003", "--features", flag]);
     let before = number_after(&err, "loss now: train ");
     let after = number_after(&err, "epoch 6/6: train ");
     assert!(after > 0.0 && after < before * 0.8, "training loss {before} before, {after} after: {err}");
     let bytes = std::fs::read(&out).unwrap();
-    assert_eq!(bytes.len(), FILE_SIZE);
+    assert_eq!(bytes.len(), file_size(features));
     let net = NetworkData::from_bytes(&bytes).unwrap();
+    assert_eq!(net.features, features);
     assert!(net.ft_weights.iter().any(|&w| w != 0) && net.out_weights.iter().any(|&w| w != 0));
 
     // The integer network against the float one of the checkpoint, on every position.
     let ckpt = Checkpoint::load(&PathBuf::from(format!("{}.ckpt", out.display()))).unwrap();
     assert_eq!((ckpt.epoch, ckpt.history.len()), (6, 6));
-    let mut positions = Dataset::default();
+    let mut positions = Dataset::new(features);
     positions.load(std::fs::File::open(data()).unwrap(), u64::MAX).unwrap();
     let all: Vec<u32> = (0..positions.len() as u32).collect();
     let c = check(&ckpt.net, &net, &positions, &all);
@@ -111,6 +119,39 @@ fn a_run_started_from_the_built_in_network_starts_where_it_is() {
     let built_in = NetworkData::from_bytes(chariot::eval::nnue::network::EMBEDDED_BYTES).unwrap();
     assert_eq!((written.ft_weights, written.ft_bias), (built_in.ft_weights, built_in.ft_bias));
     remove(&[&from_net, &from_random]);
+}
+
+#[test]
+fn a_plain_network_goes_on_as_a_king_bucketed_one() {
+    // Every bucket's row of a point starts as the plain network's row of it.
+    let out = temp("rebucket.nnue");
+    let err =
+        train(&out, &["--epochs", "0", "--threads", "1", "--init", "default", "--features", "king-buckets"]);
+    assert!(err.contains("(Plain) as KingBuckets"), "{err}");
+    let written = NetworkData::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    let built_in = NetworkData::from_bytes(chariot::eval::nnue::network::EMBEDDED_BYTES).unwrap();
+    assert_eq!(written.features, FeatureSet::KingBuckets);
+    assert_eq!(written.ft_bias, built_in.ft_bias);
+    let row = |net: &NetworkData, i: usize| net.ft_weights[i * HIDDEN..(i + 1) * HIDDEN].to_vec();
+    for bucket in 0..BUCKETS {
+        for c in [0, 91, 300, BUCKET_INPUTS - 1] {
+            assert_eq!(row(&written, bucket * BUCKET_INPUTS + c), row(&built_in, plain_of_compact(c)));
+        }
+    }
+    // A bucketed network does not go back.
+    let (code, err) = chariot(&[
+        "train",
+        "--out",
+        out.to_str().unwrap(),
+        "--init",
+        out.to_str().unwrap(),
+        "--features",
+        "plain",
+        data().to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a KingBuckets network cannot become a Plain one"), "{err}");
+    remove(&[&out]);
 }
 
 #[test]

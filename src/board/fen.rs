@@ -80,23 +80,6 @@ fn max_count(kind: PieceKind) -> usize {
     }
 }
 
-/// True if a piece of this colour and kind can ever stand on `sq`.
-fn reachable(p: Piece, sq: Square) -> bool {
-    let c = p.color();
-    // Work from Red's point of view.
-    let s = if c == Color::Red { sq } else { sq.flip_rank() };
-    let (f, r) = (s.file(), s.rank());
-    match p.kind() {
-        PieceKind::King => s.in_palace(Color::Red),
-        PieceKind::Advisor => matches!((f, r), (3, 0) | (5, 0) | (4, 1) | (3, 2) | (5, 2)),
-        PieceKind::Elephant => {
-            matches!((f, r), (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4))
-        }
-        PieceKind::Pawn => r >= 5 || (r >= 3 && f % 2 == 0),
-        _ => true,
-    }
-}
-
 impl Position {
     /// Parses a FEN. Accepts side letters `w`, `r` (Red) and `b`, piece letters
     /// `KABNRCP` plus `E` (elephant) and `H` (horse); the castling, en-passant,
@@ -228,7 +211,7 @@ impl Position {
                 if bb.count() as usize > max_count(kind) {
                     return Err(FenError::TooMany(p, bb.count() as usize));
                 }
-                if let Some(sq) = bb.into_iter().find(|&sq| !reachable(p, sq)) {
+                if let Some(sq) = bb.into_iter().find(|&sq| !p.can_stand_on(sq)) {
                     return Err(FenError::BadSquare(p, sq));
                 }
             }

@@ -143,7 +143,7 @@ impl Evaluator {
     #[inline(always)]
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
         match (&self.net, &mut self.stack) {
-            (Some(net), Some(stack)) => network_eval(net, stack.current(net), pos),
+            (Some(net), Some(stack)) => network_eval(net, stack.current(net, pos), pos),
             _ => {
                 let squares = self.squares.last().copied().unwrap_or_else(|| piece_squares(pos));
                 debug_assert_eq!(squares, piece_squares(pos), "incremental material and squares");
@@ -157,6 +157,7 @@ impl Evaluator {
 mod tests {
     use super::*;
     use crate::eval::evaluate;
+    use crate::eval::nnue::features::FeatureSet;
     use crate::eval::nnue::format::NetworkData;
 
     #[test]
@@ -167,7 +168,9 @@ mod tests {
         let m = Move::parse("h2e2").unwrap();
         ev.do_move(&mut pos, m);
         assert_eq!(ev.evaluate(&pos), evaluate(&pos));
-        let net = Arc::new(Network::from_data(&NetworkData::random(9, 300), "t".into()).unwrap());
+        let net = Arc::new(
+            Network::from_data(&NetworkData::random(FeatureSet::KingBuckets, 9, 300), "t".into()).unwrap(),
+        );
         ev.set_network(Some(Arc::clone(&net)));
         ev.reset(&pos);
         ev.do_null_move(&mut pos);
@@ -219,7 +222,7 @@ mod tests {
 
     #[test]
     fn the_game_knowledge_wraps_the_network() {
-        let data = NetworkData { out_bias: 2 * 255 * 64, ..NetworkData::zeroed() };
+        let data = NetworkData { out_bias: 2 * 255 * 64, ..NetworkData::zeroed(FeatureSet::Plain) };
         let net = Network::from_data(&data, "flat".into()).unwrap();
         // The network says +800 for the side to move whatever the position.
         let lone_rook = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w").unwrap();

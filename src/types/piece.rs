@@ -1,6 +1,6 @@
 use std::num::NonZeroU8;
 
-use super::Color;
+use super::{Color, Square};
 
 /// The seven kinds of xiangqi pieces.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -140,6 +140,28 @@ impl Piece {
         match self.color() {
             Color::Red => c,
             Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+
+    /// True if this piece can ever stand on `sq`: kings in their palace,
+    /// advisors on its five points, elephants on their seven points of
+    /// their own half, pawns on their starting files or across the river,
+    /// the others anywhere. A position with a piece elsewhere is refused.
+    pub const fn can_stand_on(self, sq: Square) -> bool {
+        // Work from Red's point of view.
+        let s = match self.color() {
+            Color::Red => sq,
+            Color::Black => sq.flip_rank(),
+        };
+        let (f, r) = (s.file(), s.rank());
+        match self.kind() {
+            PieceKind::King => s.in_palace(Color::Red),
+            PieceKind::Advisor => matches!((f, r), (3, 0) | (5, 0) | (4, 1) | (3, 2) | (5, 2)),
+            PieceKind::Elephant => {
+                matches!((f, r), (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4))
+            }
+            PieceKind::Pawn => r >= 5 || (r >= 3 && f % 2 == 0),
+            _ => true,
         }
     }
 

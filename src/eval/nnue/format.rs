@@ -6,13 +6,13 @@
 //! |-------|---------|
 //! | 0..16 | the magic `chariot nnue` followed by four zero bytes |
 //! | 16..20 | format version, u32 (1) |
-//! | 20..22 | inputs per perspective, u16 ([`INPUTS`], 1,260) |
+//! | 20..22 | inputs per perspective, u16 (`I`: 1,260 plain, 6,228 king buckets) |
 //! | 22..24 | hidden units per perspective, u16 (`H`, [`HIDDEN`] in this build) |
 //! | 24..26 | QA, u16: the feature transformer's scale (255) |
 //! | 26..28 | QB, u16: the output layer's scale (64) |
 //! | 28..30 | SCALE, u16: centipawns per unit of network output (400) |
-//! | 30..32 | zero |
-//! | then | feature weights, i16, `INPUTS × H`, input-major (the `H` weights of input 0 first) |
+//! | 30..32 | the feature set, u16 (0 plain, 1 king buckets: [`FeatureSet`]) |
+//! | then | feature weights, i16, `I × H`, input-major (the `H` weights of input 0 first) |
 //! | then | feature biases, i16, `H` |
 //! | then | output weights, i16, `2 × H`: the side to move's half first, then the other side's |
 //! | then | output bias, i32 (scale QA × QB) |
@@ -25,9 +25,10 @@
 //! `(Σ screlu(a_us[i])·w[i] + Σ screlu(a_them[i])·w[H + i]) / QA + bias`,
 //! times SCALE, divided by QA × QB (integer division, rounding toward zero,
 //! in that order). The trainer clips float weights to ±1.98 so that the
-//! i32 sums cannot overflow.
+//! i32 sums cannot overflow. Files written before the king buckets (rounds
+//! 1–6) have zero in bytes 30..32: plain networks, read as they always were.
 
-pub use super::features::INPUTS;
+pub use super::features::FeatureSet;
 use crate::types::fnv1a;
 
 /// Hidden units per perspective in this build.
@@ -44,13 +45,20 @@ pub const MAGIC: [u8; 16] = *b"chariot nnue\0\0\0\0";
 pub const VERSION: u32 = 1;
 /// Header size in bytes.
 pub const HEADER_SIZE: usize = 32;
-/// Size in bytes of a whole file of this build's shape.
-pub const FILE_SIZE: usize = HEADER_SIZE + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 8;
+/// Size in bytes of a whole file of this build's width and feature set `set`.
+pub const fn file_size(set: FeatureSet) -> usize {
+    HEADER_SIZE + 2 * (set.inputs() * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 8
+}
+
+/// Size in bytes of the largest network file this build reads.
+pub const MAX_FILE_SIZE: usize = file_size(FeatureSet::KingBuckets);
 
 /// A network's parameters in the engine's integer form (the file's body).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct NetworkData {
-    /// `INPUTS × HIDDEN` feature weights, input-major.
+    /// The inputs it reads.
+    pub features: FeatureSet,
+    /// `features.inputs() × HIDDEN` feature weights, input-major.
     pub ft_weights: Vec<i16>,
     /// `HIDDEN` feature biases.
     pub ft_bias: Vec<i16>,
@@ -66,10 +74,11 @@ pub fn name(bytes: &[u8]) -> String {
 }
 
 impl NetworkData {
-    /// A network with every parameter zero.
-    pub fn zeroed() -> NetworkData {
+    /// A network of feature set `features` with every parameter zero.
+    pub fn zeroed(features: FeatureSet) -> NetworkData {
         NetworkData {
-            ft_weights: vec![0; INPUTS * HIDDEN],
+            features,
+            ft_weights: vec![0; features.inputs() * HIDDEN],
             ft_bias: vec![0; HIDDEN],
             out_weights: vec![0; 2 * HIDDEN],
             out_bias: 0,
@@ -86,43 +95,49 @@ impl NetworkData {
         if version != VERSION {
             return Err(format!("network format version {version}, this build reads {VERSION}"));
         }
+        let features = FeatureSet::from_id(u16_at(30))
+            .ok_or_else(|| format!("unknown feature set {} (this build reads 0 and 1)", u16_at(30)))?;
+        let inputs = features.inputs();
         let shape = [u16_at(20), u16_at(22), u16_at(24), u16_at(26), u16_at(28)];
-        let want = [INPUTS, HIDDEN, QA as usize, QB as usize, SCALE as usize].map(|v| v as u16);
+        let want = [inputs, HIDDEN, QA as usize, QB as usize, SCALE as usize].map(|v| v as u16);
         if shape != want {
             return Err(format!(
-                "network shape (inputs, hidden, QA, QB, SCALE) = {shape:?}, this build needs {want:?}"
+                "network shape (inputs, hidden, QA, QB, SCALE) = {shape:?}, this build needs {want:?} for feature set {features:?}"
             ));
         }
-        if bytes.len() != FILE_SIZE {
+        let size = file_size(features);
+        if bytes.len() != size {
             return Err(format!(
-                "network file is {} bytes, a {HIDDEN}-unit network is {FILE_SIZE}",
+                "network file is {} bytes, a {HIDDEN}-unit {features:?} network is {size}",
                 bytes.len()
             ));
         }
-        let (body, tail) = bytes.split_at(FILE_SIZE - 8);
+        let (body, tail) = bytes.split_at(size - 8);
         let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
         if stored != fnv1a(body) {
             return Err("network file is corrupt (its hash does not match its contents)".into());
         }
         let mut words = body[HEADER_SIZE..].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut take = |n: usize| words.by_ref().take(n).collect::<Vec<i16>>();
-        let ft_weights = take(INPUTS * HIDDEN);
+        let ft_weights = take(inputs * HIDDEN);
         let ft_bias = take(HIDDEN);
         let out_weights = take(2 * HIDDEN);
         let b = &body[body.len() - 4..];
         let out_bias = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-        Ok(NetworkData { ft_weights, ft_bias, out_weights, out_bias })
+        Ok(NetworkData { features, ft_weights, ft_bias, out_weights, out_bias })
     }
 
     /// The file's bytes (header, body, hash).
     pub fn to_bytes(&self) -> Vec<u8> {
-        assert_eq!(self.ft_weights.len(), INPUTS * HIDDEN, "feature weights");
+        let inputs = self.features.inputs();
+        assert_eq!(self.ft_weights.len(), inputs * HIDDEN, "feature weights");
         assert_eq!(self.ft_bias.len(), HIDDEN, "feature biases");
         assert_eq!(self.out_weights.len(), 2 * HIDDEN, "output weights");
-        let mut out = Vec::with_capacity(FILE_SIZE);
+        let mut out = Vec::with_capacity(file_size(self.features));
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
-        for v in [INPUTS, HIDDEN, QA as usize, QB as usize, SCALE as usize, 0] {
+        let set = self.features.id() as usize;
+        for v in [inputs, HIDDEN, QA as usize, QB as usize, SCALE as usize, set] {
             out.extend_from_slice(&(v as u16).to_le_bytes());
         }
         for w in self.ft_weights.iter().chain(&self.ft_bias).chain(&self.out_weights) {
@@ -139,8 +154,8 @@ impl NetworkData {
 mod tests {
     use super::*;
 
-    fn sample() -> NetworkData {
-        let mut net = NetworkData::zeroed();
+    fn sample(features: FeatureSet) -> NetworkData {
+        let mut net = NetworkData::zeroed(features);
         for (i, w) in net.ft_weights.iter_mut().enumerate() {
             *w = (i as i32 % 509 - 254) as i16;
         }
@@ -152,16 +167,20 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        let net = sample();
-        let bytes = net.to_bytes();
-        assert_eq!(bytes.len(), FILE_SIZE);
-        assert_eq!(NetworkData::from_bytes(&bytes).unwrap(), net);
-        assert!(name(&bytes).starts_with("nn-") && name(&bytes).len() == 15);
+        for features in FeatureSet::ALL {
+            let net = sample(features);
+            let bytes = net.to_bytes();
+            assert_eq!(bytes.len(), file_size(features));
+            assert_eq!(NetworkData::from_bytes(&bytes).unwrap(), net);
+            assert!(name(&bytes).starts_with("nn-") && name(&bytes).len() == 15);
+        }
+        assert_eq!(file_size(FeatureSet::Plain), 323_372);
+        assert_eq!(file_size(FeatureSet::KingBuckets), 1_595_180);
     }
 
     #[test]
     fn damaged_files_are_refused() {
-        let bytes = sample().to_bytes();
+        let bytes = sample(FeatureSet::Plain).to_bytes();
         assert!(NetworkData::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err().contains("bytes"));
         assert!(NetworkData::from_bytes(&bytes[..10]).unwrap_err().contains("no header"));
         let mut flipped = bytes.clone();
@@ -171,5 +190,11 @@ mod tests {
         other[22] = 0;
         other[23] = 1;
         assert!(NetworkData::from_bytes(&other).unwrap_err().contains("shape"));
+        // A plain network's body under the king buckets' id: the shape says so.
+        let mut relabelled = bytes.clone();
+        relabelled[30] = 1;
+        assert!(NetworkData::from_bytes(&relabelled).unwrap_err().contains("KingBuckets"));
+        relabelled[30] = 7;
+        assert!(NetworkData::from_bytes(&relabelled).unwrap_err().contains("unknown feature set 7"));
     }
 }

@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use once_cell::sync::Lazy;
 
-use super::format::{self, FILE_SIZE, HIDDEN, INPUTS, NetworkData, QA, QB, SCALE};
+use super::features::FeatureSet;
+use super::format::{self, HIDDEN, MAX_FILE_SIZE, NetworkData, QA, QB, SCALE};
 use super::simd::{Row, Simd};
 use crate::types::Color;
 
@@ -29,6 +30,8 @@ static EMBEDDED: Lazy<Arc<Network>> = Lazy::new(|| {
 
 /// See the module comment.
 pub struct Network {
+    /// The inputs it reads.
+    features: FeatureSet,
     /// The `HIDDEN` weights of each input, one row per input.
     ft_weights: Box<[Row]>,
     ft_bias: Row,
@@ -72,6 +75,7 @@ impl Network {
         }
         let row = |values: &[i16]| Row(values.try_into().expect("HIDDEN values"));
         Ok(Network {
+            features: data.features,
             ft_weights: data.ft_weights.chunks_exact(HIDDEN).map(row).collect(),
             ft_bias: row(&data.ft_bias),
             out_weights: [row(&data.out_weights[..HIDDEN]), row(&data.out_weights[HIDDEN..])],
@@ -98,6 +102,12 @@ impl Network {
     /// The instruction set the kernels use.
     pub fn simd(&self) -> Simd {
         self.simd
+    }
+
+    /// The inputs it reads.
+    #[inline(always)]
+    pub fn features(&self) -> FeatureSet {
+        self.features
     }
 
     /// The weights of input `index`.
@@ -144,12 +154,12 @@ fn is_built_in(name: &str) -> bool {
     name.is_empty() || name.eq_ignore_ascii_case("<default>") || name.eq_ignore_ascii_case("default")
 }
 
-/// The bytes of a network file: at most one byte more than a network,
-/// enough to tell a longer file.
+/// The bytes of a network file: at most one byte more than the largest
+/// network, enough to tell a longer file.
 fn file_bytes(path: &str) -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::with_capacity(FILE_SIZE);
+    let mut bytes = Vec::with_capacity(MAX_FILE_SIZE);
     std::fs::File::open(path)
-        .and_then(|f| f.take(FILE_SIZE as u64 + 1).read_to_end(&mut bytes))
+        .and_then(|f| f.take(MAX_FILE_SIZE as u64 + 1).read_to_end(&mut bytes))
         .map_err(|e| format!("cannot read network file '{}': {e}", path.escape_debug()))?;
     Ok(bytes)
 }
@@ -166,14 +176,14 @@ impl std::fmt::Debug for Network {
 }
 
 impl NetworkData {
-    /// A network of pseudo-random weights from `seed`: feature weights and
+    /// A network of feature set `features` with pseudo-random weights from `seed`: feature weights and
     /// biases in `±ft_range`, output weights in ±127, output bias in
     /// ±100 centipawns. For tests, and for the placeholder network shipped
     /// until a trained one replaces it (see `make_placeholder_network`).
-    pub fn random(seed: u64, ft_range: i16) -> NetworkData {
+    pub fn random(features: FeatureSet, seed: u64, ft_range: i16) -> NetworkData {
         let mut rng = crate::board::zobrist::SplitMix64(seed);
         let mut draw = |range: i32| rng.below(2 * range as usize + 1) as i32 - range;
-        let mut net = NetworkData::zeroed();
+        let mut net = NetworkData::zeroed(features);
         for w in net.ft_weights.iter_mut().chain(&mut net.ft_bias) {
             *w = draw(i32::from(ft_range)) as i16;
         }
@@ -181,7 +191,6 @@ impl NetworkData {
             *w = draw(127) as i16;
         }
         net.out_bias = draw(100) * QA * QB / SCALE;
-        debug_assert_eq!(net.ft_weights.len(), INPUTS * HIDDEN);
         net
     }
 }
@@ -198,7 +207,7 @@ mod tests {
     #[test]
     #[ignore]
     fn make_placeholder_network() {
-        let bytes = NetworkData::random(0xC4A7_1070_0000_0001, 24).to_bytes();
+        let bytes = NetworkData::random(FeatureSet::Plain, 0xC4A7_1070_0000_0001, 24).to_bytes();
         std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/default.nnue"), &bytes).unwrap();
         println!("nets/default.nnue: {}", format::name(&bytes));
     }
@@ -212,7 +221,7 @@ mod tests {
 
     #[test]
     fn out_of_range_output_weights_are_refused() {
-        let mut data = NetworkData::random(1, 10);
+        let mut data = NetworkData::random(FeatureSet::Plain, 1, 10);
         data.out_weights[5] = -129;
         let e = Network::from_data(&data, "x".into()).err().unwrap();
         assert!(e.contains("-129"), "{e}");
@@ -230,7 +239,7 @@ mod tests {
 
     #[test]
     fn the_output_is_the_formula() {
-        let mut data = NetworkData::zeroed();
+        let mut data = NetworkData::zeroed(FeatureSet::Plain);
         data.out_bias = 3 * QA * QB;
         let mut acc = [Row::ZERO; 2];
         acc[0].0[0] = 255;

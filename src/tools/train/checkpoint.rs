@@ -2,23 +2,26 @@
 //! stopped: the float parameters, the optimizer's moments and step count, the
 //! epochs done and their losses.
 //!
-//! Layout (little-endian): the magic `chariot train\0\0\0`, version u32 (1),
-//! hidden units u32, epochs done u32, optimizer steps u64, epochs of history
-//! u32 and per epoch its training and holdout loss (f64 each), then the
-//! parameters, first moments and second moments (f32 each, [`PARAMS`] of
-//! each), and the FNV-1a 64 hash of every byte before it.
+//! Layout (little-endian): the magic `chariot train\0\0\0`, version u32 (2),
+//! hidden units u32, the feature set u32 ([`FeatureSet::id`]), epochs done
+//! u32, optimizer steps u64, epochs of history u32 and per epoch its
+//! training and holdout loss (f64 each), then the parameters, first moments
+//! and second moments (f32 each, [`Layout::params`] of each), and the FNV-1a
+//! 64 hash of every byte before it. Version 1 (before the feature sets) had
+//! no feature set field: its networks are plain.
 
 use std::path::Path;
 
-use super::network::{Network, PARAMS};
+use super::network::{Layout, Network};
 use super::optim::AdamW;
+use crate::eval::nnue::features::FeatureSet;
 use crate::eval::nnue::format::HIDDEN;
 use crate::types::fnv1a;
 
 /// The first 16 bytes of a checkpoint.
 const MAGIC: [u8; 16] = *b"chariot train\0\0\0";
 /// The checkpoint version.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// A run's state after an epoch.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,7 +40,7 @@ impl Checkpoint {
     /// The checkpoint's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
-        for v in [VERSION, HIDDEN as u32, self.epoch] {
+        for v in [VERSION, HIDDEN as u32, u32::from(self.net.layout.features.id()), self.epoch] {
             out.extend(v.to_le_bytes());
         }
         out.extend(self.adam.steps.to_le_bytes());
@@ -64,20 +67,28 @@ impl Checkpoint {
             return Err("checkpoint is corrupt (its hash does not match its contents)".into());
         }
         let mut c = Cursor { bytes: body, at: 16 };
-        let (version, hidden, epoch) = (c.u32()?, c.u32()?, c.u32()?);
-        if version != VERSION || hidden as usize != HIDDEN {
+        let (version, hidden) = (c.u32()?, c.u32()?);
+        if !(1..=VERSION).contains(&version) || hidden as usize != HIDDEN {
             return Err(format!(
-                "checkpoint version {version} with {hidden} hidden units; this build needs version {VERSION} with {HIDDEN}"
+                "checkpoint version {version} with {hidden} hidden units; this build reads versions 1 to {VERSION} with {HIDDEN}"
             ));
         }
+        let id = if version == 1 { 0 } else { c.u32()? };
+        let features = u16::try_from(id)
+            .ok()
+            .and_then(FeatureSet::from_id)
+            .ok_or_else(|| format!("checkpoint of unknown feature set {id}"))?;
+        let layout = Layout::of(features);
+        let epoch = c.u32()?;
         let steps = u64::from_le_bytes(c.take(8)?.try_into().expect("8 bytes"));
         let epochs = c.u32()?;
         let history = (0..epochs).map(|_| Ok((c.f64()?, c.f64()?))).collect::<Result<_, String>>()?;
-        let (params, m, v) = (c.f32s(PARAMS)?, c.f32s(PARAMS)?, c.f32s(PARAMS)?);
+        let n = layout.params;
+        let (params, m, v) = (c.f32s(n)?, c.f32s(n)?, c.f32s(n)?);
         if c.at != body.len() {
             return Err("checkpoint has bytes after its end".into());
         }
-        Ok(Checkpoint { epoch, net: Network { params }, adam: AdamW { m, v, steps }, history })
+        Ok(Checkpoint { epoch, net: Network { layout, params }, adam: AdamW { m, v, steps }, history })
     }
 
     /// Writes the checkpoint to `path` (through a temporary file renamed, so
@@ -130,14 +141,31 @@ mod tests {
 
     #[test]
     fn a_checkpoint_round_trips_and_damage_is_refused() {
-        let mut adam = AdamW::new(PARAMS);
-        adam.m[5] = 0.25;
-        adam.v[PARAMS - 1] = 3.5;
-        adam.steps = 77;
-        let c =
-            Checkpoint { epoch: 2, net: Network::random(1), adam, history: vec![(0.1, 0.2), (0.05, 0.15)] };
+        for features in FeatureSet::ALL {
+            let n = Layout::of(features).params;
+            let mut adam = AdamW::new(n);
+            adam.m[5] = 0.25;
+            adam.v[n - 1] = 3.5;
+            adam.steps = 77;
+            let net = Network::random(features, 1);
+            let c = Checkpoint { epoch: 2, net, adam, history: vec![(0.1, 0.2), (0.05, 0.15)] };
+            assert_eq!(Checkpoint::from_bytes(&c.to_bytes()), Ok(c));
+        }
+        let n = Layout::of(FeatureSet::Plain).params;
+        let c = Checkpoint {
+            epoch: 1,
+            net: Network::random(FeatureSet::Plain, 2),
+            adam: AdamW::new(n),
+            history: vec![],
+        };
         let bytes = c.to_bytes();
-        assert_eq!(Checkpoint::from_bytes(&bytes), Ok(c));
+        // A version 1 checkpoint (no feature set field) holds a plain network.
+        let mut v1 = bytes[..bytes.len() - 8].to_vec();
+        v1[16..20].copy_from_slice(&1u32.to_le_bytes());
+        v1.drain(24..28);
+        let hash = fnv1a(&v1);
+        v1.extend(hash.to_le_bytes());
+        assert_eq!(Checkpoint::from_bytes(&v1), Ok(c.clone()));
         assert!(Checkpoint::from_bytes(&bytes[..bytes.len() - 4]).unwrap_err().contains("corrupt"));
         let mut flipped = bytes.clone();
         flipped[100] ^= 1;

@@ -7,11 +7,11 @@
 
 use std::io::Read;
 
-use crate::eval::nnue::features::raw_index;
+use crate::eval::nnue::features::FeatureSet;
 use crate::tools::datagen::format::{Reader, Record};
 use crate::tools::learn::Games;
-use crate::types::Color;
 use crate::types::score::MATE_BOUND;
+use crate::types::{Color, Piece, PieceKind, Square};
 
 /// Bytes a position takes besides its inputs.
 pub const BYTES_PER_POSITION: usize = 4 + 2 + 1 + 4;
@@ -19,8 +19,9 @@ pub const BYTES_PER_POSITION: usize = 4 + 2 + 1 + 4;
 pub const BYTES_PER_PIECE: usize = 4;
 
 /// Positions as the network sees them.
-#[derive(Default)]
 pub struct Dataset {
+    /// The inputs the positions are read as.
+    pub features: FeatureSet,
     /// Where each position's inputs start in `inputs` (one more than positions).
     starts: Vec<u32>,
     /// Per piece, its input seen by the side to move, then by the other side.
@@ -37,11 +38,31 @@ pub struct Dataset {
     pub read: u64,
     /// Records left out: mate scores.
     pub skipped: u64,
+    /// Records left out: boards no game reaches (a piece where it can never
+    /// stand, not one king a side), which only a damaged file holds.
+    pub impossible: u64,
     /// Each record also becomes its left-right mirror (a second position of the same game).
     pub mirror: bool,
 }
 
 impl Dataset {
+    /// An empty dataset whose positions will be read as `features`.
+    pub fn new(features: FeatureSet) -> Dataset {
+        Dataset {
+            features,
+            starts: Vec::new(),
+            inputs: Vec::new(),
+            scores: Vec::new(),
+            results: Vec::new(),
+            games: Vec::new(),
+            games_seen: Games::default(),
+            read: 0,
+            skipped: 0,
+            impossible: 0,
+            mirror: false,
+        }
+    }
+
     /// Number of positions.
     pub fn len(&self) -> usize {
         self.scores.len()
@@ -86,6 +107,10 @@ impl Dataset {
                 self.skipped += 1;
                 continue;
             }
+            if !possible(&r) {
+                self.impossible += 1;
+                continue;
+            }
             self.push(&r, game);
         }
         if reader.partial_tail() > 0 {
@@ -98,13 +123,19 @@ impl Dataset {
     fn push(&mut self, r: &Record, game: u32) {
         for mirrored in [false, true].into_iter().take(1 + self.mirror as usize) {
             let black = r.side == Color::Black;
+            let flip = |sq: usize| if mirrored { sq - sq % 9 + 8 - sq % 9 } else { sq };
+            let king = |black: bool| {
+                let king = Piece::new(if black { Color::Black } else { Color::Red }, PieceKind::King);
+                r.board.iter().position(|&p| p == Some(king)).map_or(0, flip)
+            };
+            let us = self.features.frame_raw(black, king(black));
+            let them = self.features.frame_raw(!black, king(!black));
             for (sq, piece) in r.board.iter().enumerate() {
                 if let Some(p) = piece {
                     let (piece_black, kind) = (p.color() == Color::Black, p.kind().index());
-                    let sq = if mirrored { sq - sq % 9 + 8 - sq % 9 } else { sq };
-                    let us = raw_index(black, piece_black, kind, sq);
-                    let them = raw_index(!black, piece_black, kind, sq);
-                    self.inputs.push([us as u16, them as u16]);
+                    let sq = flip(sq);
+                    let pair = [us, them].map(|f| f.index_raw(piece_black, kind, sq) as u16);
+                    self.inputs.push(pair);
                 }
             }
             self.starts.push(self.inputs.len() as u32);
@@ -115,11 +146,25 @@ impl Dataset {
     }
 }
 
+/// True if every piece of `r` stands where it can and each side has one king.
+fn possible(r: &Record) -> bool {
+    let on_board = r.board.iter().enumerate().filter_map(|(sq, p)| p.map(|p| (sq, p)));
+    let mut kings = [0; 2];
+    for (sq, p) in on_board {
+        if !p.can_stand_on(Square::new(sq as u8)) {
+            return false;
+        }
+        if p.kind() == PieceKind::King {
+            kings[p.color().index()] += 1;
+        }
+    }
+    kings == [1, 1]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::Position;
-    use crate::eval::nnue::features::index;
     use crate::rules::Outcome;
     use crate::tools::datagen::format::{End, header};
 
@@ -131,32 +176,30 @@ mod tests {
         let mut file = header().to_vec();
         file.extend(Record::new(&pos, -25, best, Outcome::RedWins, End::Checkmate).to_bytes());
         file.extend(Record::new(&pos, -MATE_BOUND, best, Outcome::RedWins, End::Checkmate).to_bytes());
-        let mut data = Dataset::default();
-        data.load(&file[..], u64::MAX).unwrap();
-        assert_eq!((data.len(), data.read, data.skipped), (1, 2, 1));
-        assert_eq!((data.scores[0], data.results[0], data.games[0]), (-25, 0, 0));
-        let mut want: Vec<[u16; 2]> = pos
-            .occupied()
-            .map(|sq| {
-                let p = pos.piece_on(sq).unwrap();
-                [index(Color::Black, p, sq) as u16, index(Color::Red, p, sq) as u16]
-            })
-            .collect();
-        want.sort();
-        let mut got = data.inputs(0).to_vec();
-        got.sort();
-        assert_eq!(got, want);
-        assert_eq!(data.bytes(), 11 + 32 * 4);
+        // A damaged record: a Red advisor on a0, where none can stand.
+        let mut bad = Record::new(&pos, 10, best, Outcome::RedWins, End::Checkmate);
+        bad.board[0] = Some(Piece::new(Color::Red, PieceKind::Advisor));
+        file.extend(bad.to_bytes());
+        for features in FeatureSet::ALL {
+            let mut data = Dataset::new(features);
+            data.load(&file[..], u64::MAX).unwrap();
+            assert_eq!((data.len(), data.read, data.skipped, data.impossible), (1, 3, 1, 1));
+            assert_eq!((data.scores[0], data.results[0], data.games[0]), (-25, 0, 0));
+            let mut got = data.inputs(0).to_vec();
+            got.sort();
+            assert_eq!(got, inputs_of(features, &pos));
+            assert_eq!(data.bytes(), 11 + 32 * 4);
+        }
     }
 
     /// Both views' inputs of `pos`, side to move first, sorted.
-    fn inputs_of(pos: &Position) -> Vec<[u16; 2]> {
-        let (us, them) = (pos.side_to_move(), !pos.side_to_move());
+    fn inputs_of(features: FeatureSet, pos: &Position) -> Vec<[u16; 2]> {
+        let frames = [pos.side_to_move(), !pos.side_to_move()].map(|v| features.frame(v, pos.king_square(v)));
         let mut v: Vec<[u16; 2]> = pos
             .occupied()
             .map(|sq| {
                 let p = pos.piece_on(sq).unwrap();
-                [index(us, p, sq) as u16, index(them, p, sq) as u16]
+                frames.map(|f| f.index(p, sq) as u16)
             })
             .collect();
         v.sort();
@@ -165,7 +208,8 @@ mod tests {
 
     #[test]
     fn mirror_adds_the_left_right_mirrored_position() {
-        let fen = "2bak4/4a4/4b1n2/p1p3p1p/4c4/6P2/P1P1r3P/2N1C1N2/4A4/2BAK1B2 w";
+        // Black's king on f9, mirrored to d9: another bucket.
+        let fen = "2ba1k3/4a4/4b1n2/p1p3p1p/4c4/6P2/P1P1r3P/2N1C1N2/4A4/2BAK1B2 w";
         let pos = Position::from_fen(fen).unwrap();
         let placement: Vec<String> =
             fen.split(' ').next().unwrap().split('/').map(|row| row.chars().rev().collect()).collect();
@@ -173,18 +217,20 @@ mod tests {
         let best = pos.parse_legal_move("g2f4").unwrap();
         let mut file = header().to_vec();
         file.extend(Record::new(&pos, 40, best, Outcome::Draw, End::Repetition).to_bytes());
-        let mut data = Dataset { mirror: true, ..Dataset::default() };
-        data.load(&file[..], u64::MAX).unwrap();
-        assert_eq!((data.len(), data.read), (2, 1));
-        assert_eq!(data.games, [0, 0]);
-        assert_eq!((data.scores[1], data.results[1]), (40, 1));
-        let sorted = |i: usize| {
-            let mut v = data.inputs(i).to_vec();
-            v.sort();
-            v
-        };
-        assert_eq!(sorted(0), inputs_of(&pos));
-        assert_eq!(sorted(1), inputs_of(&mirrored));
-        assert_ne!(sorted(0), sorted(1));
+        for features in FeatureSet::ALL {
+            let mut data = Dataset { mirror: true, ..Dataset::new(features) };
+            data.load(&file[..], u64::MAX).unwrap();
+            assert_eq!((data.len(), data.read), (2, 1));
+            assert_eq!(data.games, [0, 0]);
+            assert_eq!((data.scores[1], data.results[1]), (40, 1));
+            let sorted = |i: usize| {
+                let mut v = data.inputs(i).to_vec();
+                v.sort();
+                v
+            };
+            assert_eq!(sorted(0), inputs_of(features, &pos));
+            assert_eq!(sorted(1), inputs_of(features, &mirrored));
+            assert_ne!(sorted(0), sorted(1));
+        }
     }
 }

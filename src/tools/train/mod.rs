@@ -1,9 +1,10 @@
 //! `chariot train`: fits the NNUE network ([`crate::eval::nnue`]) to
 //! training data and writes it in the engine's file format.
 //!
-//! `chariot train --out NET [--epochs N] [--lr X] [--batch N] [--lambda X]
-//! [--wd X] [--threads N] [--seed N] [--holdout F] [--limit N] [--resume
-//! CHECKPOINT | --init NET] [--mirror] DATA…` reads the positions of the data files
+//! `chariot train --out NET [--features plain|king-buckets] [--epochs N]
+//! [--lr X] [--batch N] [--lambda X] [--wd X] [--threads N] [--seed N]
+//! [--holdout F] [--limit N] [--resume CHECKPOINT | --init NET] [--mirror]
+//! DATA…` reads the positions of the data files
 //! ([`data`]; with `--mirror` each position also left-right mirrored),
 //! holds out the positions of a fraction `--holdout` of the games (whole
 //! games, chosen by a hash of the game's number), and runs `--epochs` passes
@@ -15,7 +16,9 @@
 //! `NET.svg` (the loss curves, [`plot`]); `--resume NET.ckpt` continues a
 //! killed run up to `--epochs`, with the same data and options. `--init
 //! NET` starts from a network file (`default`: the built-in network)
-//! instead of random weights, to go on from a network with new data. At the end
+//! instead of random weights, to go on from a network with new data; a
+//! plain network goes on as a king-bucketed one with `--features
+//! king-buckets` ([`Network::rebucket`]). At the end
 //! the network is rounded to integers ([`quantise`], [`refine`]), read back from its
 //! bytes, compared with the float network on the holdout positions, and
 //! written to NET if they agree within [`quantise::TOLERANCE_CP`] on average.
@@ -40,11 +43,12 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::board::zobrist::SplitMix64;
+use crate::eval::nnue::features::FeatureSet;
 use crate::tools::args::{cores, real, whole};
 use crate::tools::learn::is_holdout;
 use checkpoint::Checkpoint;
 use data::Dataset;
-use network::{Network, PARAMS};
+use network::Network;
 use optim::AdamW;
 
 /// Seconds between progress lines within an epoch.
@@ -99,6 +103,35 @@ pub struct Options {
     /// read as i..a): the rules are symmetric, so the mirror is as true.
     #[arg(long)]
     pub mirror: bool,
+    /// The learning rate of the king buckets' own rows, as a fraction of
+    /// `--lr` (the shared factor and the other layers take `--lr`): each
+    /// bucket sees a share of the positions, and Adam moves a rarely seen
+    /// row as far per step as a common one.
+    #[arg(long, default_value_t = 0.1, value_parser = real(0.0..=1.0))]
+    pub bucket_lr: f64,
+    /// The inputs (default: those of the `--init` network or checkpoint,
+    /// else king buckets).
+    #[arg(long, value_enum)]
+    pub features: Option<Features>,
+}
+
+/// The feature sets on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Features {
+    /// 14 planes × 90 squares (the networks of rounds 1–6).
+    Plain,
+    /// Nine king buckets × 692 points, with a shared factor while training.
+    KingBuckets,
+}
+
+impl Features {
+    /// The feature set.
+    pub fn set(self) -> FeatureSet {
+        match self {
+            Features::Plain => FeatureSet::Plain,
+            Features::KingBuckets => FeatureSet::KingBuckets,
+        }
+    }
 }
 
 /// `path` with `suffix` added to its name.
@@ -120,19 +153,53 @@ fn shuffled(train: &[u32], seed: u64, epoch: u32) -> Vec<u32> {
     order
 }
 
+/// The optimizer's parameter groups of `net` at learning rate `lr`: the
+/// king buckets' own rows at `lr · bucket_lr`, the rest at `lr`.
+fn groups(net: &Network, lr: f32, bucket_lr: f32, wd: f32) -> Vec<(std::ops::Range<usize>, f32, f32)> {
+    let l = net.layout;
+    if l.factor_rows == 0 {
+        vec![(0..l.params, lr, wd)]
+    } else {
+        vec![(0..l.factor, lr * bucket_lr, wd), (l.factor..l.params, lr, wd)]
+    }
+}
+
 /// Runs the trainer.
 pub fn run(o: &Options) -> Result<(), String> {
     let start = Instant::now();
-    // The starting network first: a bad file is reported before the data is read.
-    let initial = match &o.init {
-        Some(path) => {
-            let (data, name) = crate::eval::nnue::network::named_data(path)?;
-            eprintln!("train: starting from network {name}");
-            Some(quantise::dequantise(&data))
+    // The starting point first: a bad file is reported before the data is read.
+    let chosen = o.features.map(Features::set);
+    let mut state = match (&o.resume, &o.init) {
+        (Some(path), _) => {
+            let c = Checkpoint::load(path)?;
+            if chosen.is_some_and(|f| f != c.net.layout.features) {
+                return Err(format!("{} holds a {:?} network", path.display(), c.net.layout.features));
+            }
+            eprintln!("train: resuming from {} after epoch {}", path.display(), c.epoch);
+            c
         }
-        None => None,
+        (None, init) => {
+            let net = match init {
+                Some(path) => {
+                    let (data, name) = crate::eval::nnue::network::named_data(path)?;
+                    let net = quantise::dequantise(&data);
+                    let features = chosen.unwrap_or(net.layout.features);
+                    eprintln!("train: starting from network {name} ({:?}) as {features:?}", data.features);
+                    if net.layout.features != features && net.layout.features != FeatureSet::Plain {
+                        return Err(format!(
+                            "a {:?} network cannot become a {features:?} one",
+                            data.features
+                        ));
+                    }
+                    net.rebucket(features)
+                }
+                None => Network::random(chosen.unwrap_or(FeatureSet::KingBuckets), o.seed),
+            };
+            let adam = AdamW::new(net.layout.params);
+            Checkpoint { epoch: 0, net, adam, history: Vec::new() }
+        }
     };
-    let mut data = Dataset::default();
+    let mut data = Dataset::new(state.net.layout.features);
     data.mirror = o.mirror;
     for path in &o.data {
         let file = std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
@@ -147,13 +214,15 @@ pub fn run(o: &Options) -> Result<(), String> {
         return Err("too few positions to train on (every game is held out)".into());
     }
     eprintln!(
-        "train: {} positions of {} games ({} train, {} holdout; {} records read, {} with mate scores left out), {:.1} MB in memory ({:.0} bytes a position), {:.1} s",
+        "train: {} positions of {} games ({} train, {} holdout; {} records read, {} with mate scores and {} impossible boards left out), {:?} inputs, {:.1} MB in memory ({:.0} bytes a position), {:.1} s",
         data.len(),
         data.game_count(),
         train.len(),
         holdout.len(),
         data.read,
         data.skipped,
+        data.impossible,
+        data.features,
         data.bytes() as f64 / 1e6,
         data.bytes() as f64 / data.len() as f64,
         start.elapsed().as_secs_f64()
@@ -161,24 +230,12 @@ pub fn run(o: &Options) -> Result<(), String> {
     let lambda = o.lambda as f32;
     let ckpt_path = beside(&o.out, ".ckpt");
     let svg_path = beside(&o.out, ".svg");
-    let mut state = match &o.resume {
-        Some(path) => {
-            let c = Checkpoint::load(path)?;
-            eprintln!("train: resuming from {} after epoch {}", path.display(), c.epoch);
-            c
-        }
-        None => Checkpoint {
-            epoch: 0,
-            net: initial.unwrap_or_else(|| Network::random(o.seed)),
-            adam: AdamW::new(PARAMS),
-            history: Vec::new(),
-        },
-    };
     eprintln!(
-        "train: lambda {}, lr {} (cosine to x{}), wd {}, batch {}, {} threads; loss now: train {:.6}, holdout {:.6}",
+        "train: lambda {}, lr {} (cosine to x{}; bucket rows x{}), wd {}, batch {}, {} threads; loss now: train {:.6}, holdout {:.6}",
         o.lambda,
         o.lr,
         optim::FINAL_LR_FRACTION,
+        o.bucket_lr,
         o.wd,
         o.batch,
         o.threads,
@@ -187,7 +244,7 @@ pub fn run(o: &Options) -> Result<(), String> {
     );
     let steps_per_epoch = train.len().div_ceil(o.batch) as u64;
     let total_steps = steps_per_epoch * o.epochs as u64;
-    let mut grads = vec![vec![0.0f32; PARAMS]; o.threads];
+    let mut grads = vec![vec![0.0f32; state.net.layout.params]; o.threads];
     for epoch in state.epoch + 1..=o.epochs {
         let t = Instant::now();
         let mut last_note = Instant::now();
@@ -197,7 +254,8 @@ pub fn run(o: &Options) -> Result<(), String> {
             total += parallel::gradient(&state.net, &data, batch, lambda, &mut grads);
             let step = (epoch as u64 - 1) * steps_per_epoch + b as u64;
             let lr = optim::cosine(o.lr, step, total_steps) as f32;
-            state.adam.step(&mut state.net.params, &grads[0], 1.0 / batch.len() as f32, lr, o.wd as f32);
+            let groups = groups(&state.net, lr, o.bucket_lr as f32, o.wd as f32);
+            state.adam.step(&mut state.net.params, &grads[0], 1.0 / batch.len() as f32, &groups);
             state.net.clip();
             if last_note.elapsed().as_secs_f64() >= PROGRESS_SECONDS {
                 last_note = Instant::now();

@@ -1,31 +1,34 @@
-//! The float network the trainer fits, the same as the engine's:
-//! `INPUTS → HIDDEN` per perspective with weights shared by both
+//! The float network the trainer fits, the same as the engine's: inputs
+//! ([`FeatureSet`]) → `HIDDEN` per perspective with weights shared by both
 //! perspectives, SCReLU `clamp(x, 0, 1)²`, both halves concatenated (side
 //! to move first) into one output, `eval_cp = output × SCALE`. All its
-//! parameters are in one vector, in the order of the network file.
+//! parameters are in one vector ([`Layout`]).
+//!
+//! With king buckets the trainer also learns a *factor*: one row per
+//! (plane, square) shared by all nine buckets, added to the bucket's own row
+//! wherever that input is active (Stockfish's trainer calls these virtual
+//! features). The engine's row of an input is the sum, folded at export
+//! ([`Network::engine_row`]). Every position teaches the shared rows, so a
+//! piece-square seen rarely in one bucket still gets the value it has in
+//! the others, and the buckets learn only what differs; weight decay pulls
+//! the buckets' own rows toward zero, toward the shared value. A plain
+//! network started from ([`Network::rebucket`]) becomes the factor, with
+//! every bucket's own row zero: the same evaluations, to go on from.
 //!
 //! The loss of a position is `(sigmoid(eval_cp / K) − target)²`, the target
 //! `λ · result + (1 − λ) · sigmoid(score / K)` ([`target`]).
 
 use crate::board::zobrist::SplitMix64;
-use crate::eval::nnue::format::{HIDDEN, INPUTS, QA, SCALE};
+use crate::eval::nnue::features::{FeatureSet, plain_of_compact};
+use crate::eval::nnue::format::{HIDDEN, QA, SCALE};
 
-/// Feature weights, `INPUTS × HIDDEN`, input-major, start at 0.
-pub const FT_WEIGHTS: usize = 0;
-/// Where the `HIDDEN` feature biases start.
-pub const FT_BIAS: usize = INPUTS * HIDDEN;
-/// Where the `2 × HIDDEN` output weights start (the side to move's half first).
-pub const OUT_WEIGHTS: usize = FT_BIAS + HIDDEN;
-/// Where the output bias is.
-pub const OUT_BIAS: usize = OUT_WEIGHTS + 2 * HIDDEN;
-/// Number of parameters.
-pub const PARAMS: usize = OUT_BIAS + 1;
 /// Centipawns per unit of the logistic's argument.
 pub const K: f32 = 400.0;
 /// Bound of the output weights: quantised with QB they stay within ±127,
 /// so the integer output sum fits an i32.
 pub const OUT_CLIP: f32 = 1.98;
-/// Bound of the feature weights and biases: quantised with QA they fit an i16.
+/// Bound of the feature weights and biases: quantised with QA they fit an
+/// i16 (an input's own row and its factor row each get half).
 pub const FT_CLIP: f32 = i16::MAX as f32 / QA as f32;
 
 /// The logistic function.
@@ -42,10 +45,54 @@ pub fn target(score: i16, result: u8, lambda: f32) -> f32 {
     lambda * result as f32 / 2.0 + (1.0 - lambda) * sigmoid(score as f32 / K)
 }
 
+/// Where each group of parameters starts in [`Network::params`], in the
+/// order of the network file with the factor rows after the feature weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The inputs.
+    pub features: FeatureSet,
+    /// Rows of the factor (0 for the plain set).
+    pub factor_rows: usize,
+    /// The factor rows, `factor_rows × HIDDEN` (the feature weights,
+    /// `features.inputs() × HIDDEN`, start at 0).
+    pub factor: usize,
+    /// The `HIDDEN` feature biases.
+    pub ft_bias: usize,
+    /// The `2 × HIDDEN` output weights (the side to move's half first).
+    pub out_weights: usize,
+    /// The output bias.
+    pub out_bias: usize,
+    /// Number of parameters.
+    pub params: usize,
+}
+
+impl Layout {
+    /// The layout of a network reading `features`.
+    pub const fn of(features: FeatureSet) -> Layout {
+        let factor_rows = match features {
+            FeatureSet::Plain => 0,
+            FeatureSet::KingBuckets => features.bucket_inputs(),
+        };
+        let factor = features.inputs() * HIDDEN;
+        let ft_bias = factor + factor_rows * HIDDEN;
+        let out_weights = ft_bias + HIDDEN;
+        let out_bias = out_weights + 2 * HIDDEN;
+        Layout { features, factor_rows, factor, ft_bias, out_weights, out_bias, params: out_bias + 1 }
+    }
+
+    /// The factor row of input `i` (a row index), if the set has a factor.
+    #[inline(always)]
+    fn factor_row(&self, i: usize) -> Option<usize> {
+        (self.factor_rows > 0).then(|| self.factor / HIDDEN + i % self.factor_rows)
+    }
+}
+
 /// The float network.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
-    /// Every parameter, laid out as the constants above say.
+    /// Where the parameters are.
+    pub layout: Layout,
+    /// Every parameter, laid out as [`Network::layout`] says.
     pub params: Vec<f32>,
 }
 
@@ -60,52 +107,79 @@ fn screlu(x: f32) -> f32 {
 }
 
 impl Network {
-    /// A network with small random weights drawn from `seed`: feature
-    /// weights uniform in ±0.1 (about 30 active inputs put a hidden unit
-    /// within ±0.5), output weights uniform in ±1/16, biases zero.
-    pub fn random(seed: u64) -> Network {
+    /// A network reading `features` with small random weights drawn from
+    /// `seed`: feature weights uniform in ±0.1 (about 30 active inputs put
+    /// a hidden unit within ±0.5; the factor rows start at zero), output
+    /// weights uniform in ±1/16, biases zero.
+    pub fn random(features: FeatureSet, seed: u64) -> Network {
+        let layout = Layout::of(features);
         let mut rng = SplitMix64(seed ^ 0x4E4E_5545);
         let mut uniform =
             |bound: f32| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * bound;
-        let mut params = vec![0.0; PARAMS];
-        for w in &mut params[FT_WEIGHTS..FT_BIAS] {
+        let mut params = vec![0.0; layout.params];
+        for w in &mut params[..layout.factor] {
             *w = uniform(0.1);
         }
-        for w in &mut params[OUT_WEIGHTS..OUT_BIAS] {
+        for w in &mut params[layout.out_weights..layout.out_bias] {
             *w = uniform(1.0 / 16.0);
         }
-        Network { params }
+        Network { layout, params }
     }
 
-    /// The feature weights of input `i`.
-    #[inline]
-    fn row(&self, i: u16) -> &[f32] {
-        let start = FT_WEIGHTS + i as usize * HIDDEN;
-        &self.params[start..start + HIDDEN]
+    /// A network of the plain set turned into one reading `features` with
+    /// the same evaluations where the plain one's inputs meet the new set's
+    /// (see the module comment): the plain rows become the factor.
+    pub fn rebucket(&self, features: FeatureSet) -> Network {
+        if self.layout.features == features || self.layout.features != FeatureSet::Plain {
+            return self.clone();
+        }
+        let (from, to) = (self.layout, Layout::of(features));
+        let mut params = vec![0.0; to.params];
+        for c in 0..to.factor_rows {
+            let p = plain_of_compact(c);
+            params[to.factor + c * HIDDEN..to.factor + (c + 1) * HIDDEN]
+                .copy_from_slice(&self.params[p * HIDDEN..(p + 1) * HIDDEN]);
+        }
+        params[to.ft_bias..].copy_from_slice(&self.params[from.ft_bias..]);
+        Network { layout: to, params }
+    }
+
+    /// The engine's weights of input `i`: its own row plus its factor row.
+    pub fn engine_row(&self, i: usize) -> impl Iterator<Item = f32> + '_ {
+        let own = &self.params[i * HIDDEN..(i + 1) * HIDDEN];
+        let factor = self.layout.factor_row(i).map(|f| &self.params[f * HIDDEN..(f + 1) * HIDDEN]);
+        own.iter().enumerate().map(move |(j, w)| w + factor.map_or(0.0, |f| f[j]))
     }
 
     /// The hidden layer before SCReLU, for both views.
     #[inline]
     fn accumulate(&self, inputs: &[[u16; 2]]) -> Accumulators {
         let mut us = [0.0; HIDDEN];
-        us.copy_from_slice(&self.params[FT_BIAS..OUT_WEIGHTS]);
+        us.copy_from_slice(&self.params[self.layout.ft_bias..self.layout.out_weights]);
         let mut them = us;
-        for &[u, t] in inputs {
-            for (a, w) in us.iter_mut().zip(self.row(u)) {
-                *a += w;
-            }
-            for (a, w) in them.iter_mut().zip(self.row(t)) {
-                *a += w;
+        for pair in inputs {
+            for (acc, &i) in [&mut us, &mut them].into_iter().zip(pair) {
+                for row in self.rows(i as usize) {
+                    for (a, w) in acc.iter_mut().zip(&self.params[row..row + HIDDEN]) {
+                        *a += w;
+                    }
+                }
             }
         }
         (us, them)
     }
 
+    /// Where the rows input `i` adds start: its own, then its factor's.
+    #[inline(always)]
+    fn rows(&self, i: usize) -> impl Iterator<Item = usize> {
+        std::iter::once(i * HIDDEN).chain(self.layout.factor_row(i).map(|f| f * HIDDEN))
+    }
+
     /// The output for `acc`.
     #[inline]
     fn output(&self, (us, them): &Accumulators) -> f32 {
-        let w = &self.params[OUT_WEIGHTS..OUT_BIAS];
-        let mut out = self.params[OUT_BIAS];
+        let w = &self.params[self.layout.out_weights..self.layout.out_bias];
+        let mut out = self.params[self.layout.out_bias];
         for j in 0..HIDDEN {
             out += screlu(us[j]) * w[j] + screlu(them[j]) * w[HIDDEN + j];
         }
@@ -126,13 +200,14 @@ impl Network {
 
     /// The loss of a position against `target`; adds its gradient to `grad`.
     pub fn backprop(&self, inputs: &[[u16; 2]], target: f32, grad: &mut [f32]) -> f32 {
+        let l = self.layout;
         let acc = self.accumulate(inputs);
         let p = sigmoid(self.output(&acc) * SCALE as f32 / K);
         let g = 2.0 * (p - target) * p * (1.0 - p) * SCALE as f32 / K;
-        grad[OUT_BIAS] += g;
-        let w = &self.params[OUT_WEIGHTS..OUT_BIAS];
+        grad[l.out_bias] += g;
+        let w = &self.params[l.out_weights..l.out_bias];
         let (mut d_us, mut d_them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
-        let out_grad = &mut grad[OUT_WEIGHTS..OUT_BIAS];
+        let out_grad = &mut grad[l.out_weights..l.out_bias];
         for j in 0..HIDDEN {
             let (u, t) = (acc.0[j].clamp(0.0, 1.0), acc.1[j].clamp(0.0, 1.0));
             out_grad[j] += g * u * u;
@@ -141,28 +216,35 @@ impl Network {
             d_us[j] = if acc.0[j] < 1.0 { g * w[j] * 2.0 * u } else { 0.0 };
             d_them[j] = if acc.1[j] < 1.0 { g * w[HIDDEN + j] * 2.0 * t } else { 0.0 };
         }
-        for (b, (du, dt)) in grad[FT_BIAS..OUT_WEIGHTS].iter_mut().zip(d_us.iter().zip(&d_them)) {
+        for (b, (du, dt)) in grad[l.ft_bias..l.out_weights].iter_mut().zip(d_us.iter().zip(&d_them)) {
             *b += du + dt;
         }
-        for &[u, t] in inputs {
-            let row = |i: u16| FT_WEIGHTS + i as usize * HIDDEN..FT_WEIGHTS + (i as usize + 1) * HIDDEN;
-            for (gw, d) in grad[row(u)].iter_mut().zip(&d_us) {
-                *gw += d;
-            }
-            for (gw, d) in grad[row(t)].iter_mut().zip(&d_them) {
-                *gw += d;
+        for pair in inputs {
+            for (d, &i) in [&d_us, &d_them].into_iter().zip(pair) {
+                for row in self.rows(i as usize) {
+                    for (gw, d) in grad[row..row + HIDDEN].iter_mut().zip(d) {
+                        *gw += d;
+                    }
+                }
             }
         }
         (p - target) * (p - target)
     }
 
     /// Clips every parameter to the range it is quantised in: the feature
-    /// weights and biases to ±[`FT_CLIP`], the output weights to ±[`OUT_CLIP`].
+    /// weights and biases to ±[`FT_CLIP`] (an input's own and factor rows
+    /// to half that each, when there is a factor), the output weights to
+    /// ±[`OUT_CLIP`].
     pub fn clip(&mut self) {
-        for w in &mut self.params[FT_WEIGHTS..OUT_WEIGHTS] {
+        let l = self.layout;
+        let rows = if l.factor_rows > 0 { FT_CLIP / 2.0 } else { FT_CLIP };
+        for w in &mut self.params[..l.ft_bias] {
+            *w = w.clamp(-rows, rows);
+        }
+        for w in &mut self.params[l.ft_bias..l.out_weights] {
             *w = w.clamp(-FT_CLIP, FT_CLIP);
         }
-        for w in &mut self.params[OUT_WEIGHTS..OUT_BIAS] {
+        for w in &mut self.params[l.out_weights..l.out_bias] {
             *w = w.clamp(-OUT_CLIP, OUT_CLIP);
         }
     }
@@ -179,31 +261,45 @@ mod tests {
 
     #[test]
     fn the_gradient_is_the_derivative_of_the_loss() {
-        let mut net = Network::random(3);
-        // Units on both sides of the SCReLU's kinks, and a real bias.
-        for (j, b) in net.params[FT_BIAS..OUT_WEIGHTS].iter_mut().enumerate() {
+        for features in FeatureSet::ALL {
+            gradient_check(features);
+        }
+    }
+
+    fn gradient_check(features: FeatureSet) {
+        let mut net = Network::random(features, 3);
+        let l = net.layout;
+        // Units on both sides of the SCReLU's kinks, a real bias and factor.
+        for (j, b) in net.params[l.ft_bias..l.out_weights].iter_mut().enumerate() {
             *b = (j % 5) as f32 * 0.2 - 0.1;
         }
-        net.params[OUT_BIAS] = 0.3;
+        for (j, f) in net.params[l.factor..l.ft_bias].iter_mut().enumerate() {
+            *f = (j % 7) as f32 * 0.02 - 0.06;
+        }
+        net.params[l.out_bias] = 0.3;
         let targets = [0.8, 0.2];
         let total = |net: &Network| -> f64 {
             positions().iter().zip(targets).map(|(p, t)| net.loss(p, t) as f64).sum()
         };
-        let mut grad = vec![0.0; PARAMS];
+        let mut grad = vec![0.0; l.params];
         for (p, t) in positions().iter().zip(targets) {
             net.backprop(p, t, &mut grad);
         }
-        let checked = [
-            FT_WEIGHTS + 4 * HIDDEN + 7,
-            FT_WEIGHTS + 5 * HIDDEN + 2,
-            FT_WEIGHTS + 634 * HIDDEN + 1,
-            FT_WEIGHTS + 1259 * HIDDEN + 101,
-            FT_BIAS + 3,
-            FT_BIAS + 64,
-            OUT_WEIGHTS + 2,
-            OUT_WEIGHTS + HIDDEN + 77,
-            OUT_BIAS,
+        let mut checked = vec![
+            4 * HIDDEN + 7,
+            5 * HIDDEN + 2,
+            634 * HIDDEN + 1,
+            1259 * HIDDEN + 101,
+            l.ft_bias + 3,
+            l.ft_bias + 64,
+            l.out_weights + 2,
+            l.out_weights + HIDDEN + 77,
+            l.out_bias,
         ];
+        if l.factor_rows > 0 {
+            // The shared rows of inputs 4 and 634.
+            checked.extend([l.factor + 4 * HIDDEN + 7, l.factor + (634 % l.factor_rows) * HIDDEN + 1]);
+        }
         for i in checked {
             let h = 1e-2;
             let (mut up, mut down) = (net.clone(), net.clone());
@@ -228,16 +324,54 @@ mod tests {
 
     #[test]
     fn clipping_keeps_the_quantised_range() {
-        let mut net = Network::random(1);
-        net.params[FT_WEIGHTS] = 500.0;
-        net.params[FT_BIAS] = -500.0;
-        net.params[OUT_WEIGHTS] = 3.0;
-        net.params[OUT_BIAS] = 5.0;
-        net.clip();
-        assert_eq!(net.params[FT_WEIGHTS], FT_CLIP);
-        assert_eq!(net.params[FT_BIAS], -FT_CLIP);
-        assert_eq!(net.params[OUT_WEIGHTS], OUT_CLIP);
-        assert_eq!(net.params[OUT_BIAS], 5.0);
+        for features in FeatureSet::ALL {
+            let mut net = Network::random(features, 1);
+            let l = net.layout;
+            net.params[0] = 500.0;
+            net.params[l.factor] = -500.0;
+            net.params[l.ft_bias] = -500.0;
+            net.params[l.out_weights] = 3.0;
+            net.params[l.out_bias] = 5.0;
+            net.clip();
+            let row = if l.factor_rows > 0 { FT_CLIP / 2.0 } else { FT_CLIP };
+            assert_eq!(net.params[0], row);
+            assert_eq!(net.engine_row(0).next(), Some(if l.factor_rows > 0 { 0.0 } else { FT_CLIP }));
+            assert_eq!(net.params[l.ft_bias], -FT_CLIP);
+            assert_eq!(net.params[l.out_weights], OUT_CLIP);
+            assert_eq!(net.params[l.out_bias], 5.0);
+        }
         assert!((FT_CLIP * QA as f32).round() <= i16::MAX as f32);
+    }
+
+    #[test]
+    fn a_rebucketed_plain_network_evaluates_as_before() {
+        use crate::board::Position;
+        use crate::eval::nnue::features::plain_index;
+        let plain = Network::random(FeatureSet::Plain, 8);
+        let kb = plain.rebucket(FeatureSet::KingBuckets);
+        assert_eq!(kb.layout, Layout::of(FeatureSet::KingBuckets));
+        for fen in [crate::board::START_FEN, "3k5/4a4/9/9/9/9/9/4B4/4R4/3AK4 w"] {
+            let pos = Position::from_fen(fen).unwrap();
+            let inputs = |set: FeatureSet| -> Vec<[u16; 2]> {
+                let frames =
+                    [pos.side_to_move(), !pos.side_to_move()].map(|v| set.frame(v, pos.king_square(v)));
+                pos.occupied()
+                    .map(|sq| frames.map(|f| f.index(pos.piece_on(sq).unwrap(), sq) as u16))
+                    .collect()
+            };
+            let p = inputs(FeatureSet::Plain);
+            assert_eq!(p[0][0] as usize, {
+                let sq = pos.occupied().next().unwrap();
+                let piece = pos.piece_on(sq).unwrap();
+                plain_index(
+                    false,
+                    piece.color() == crate::types::Color::Black,
+                    piece.kind().index(),
+                    sq.index(),
+                )
+            });
+            let (a, b) = (plain.eval_cp(&p), kb.eval_cp(&inputs(FeatureSet::KingBuckets)));
+            assert!((a - b).abs() < 1e-3, "{fen}: {a} against {b}");
+        }
     }
 }

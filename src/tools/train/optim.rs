@@ -1,5 +1,7 @@
 //! AdamW (Adam with decoupled weight decay) and the learning-rate schedule.
 
+use std::ops::Range;
+
 /// Adam's first-moment decay.
 const BETA1: f32 = 0.9;
 /// Adam's second-moment decay.
@@ -27,18 +29,29 @@ impl AdamW {
     }
 
     /// One step on `params` along the gradient `grad` times `scale` (one
-    /// over the batch size for a sum of gradients), with learning rate `lr`
-    /// and decoupled weight decay `wd` (the parameters shrink by `lr · wd`).
-    pub fn step(&mut self, params: &mut [f32], grad: &[f32], scale: f32, lr: f32, wd: f32) {
+    /// over the batch size for a sum of gradients), each group of
+    /// parameters `(range, lr, wd)` with its learning rate `lr` and
+    /// decoupled weight decay `wd` (the parameters shrink by `lr · wd`).
+    /// Parameters in no group stay as they are.
+    pub fn step(
+        &mut self,
+        params: &mut [f32],
+        grad: &[f32],
+        scale: f32,
+        groups: &[(Range<usize>, f32, f32)],
+    ) {
         self.steps += 1;
         let t = self.steps.min(i32::MAX as u64) as i32;
         let (c1, c2) = (1.0 - BETA1.powi(t), 1.0 - BETA2.powi(t));
-        let decay = 1.0 - lr * wd;
-        for (((p, &g), m), v) in params.iter_mut().zip(grad).zip(&mut self.m).zip(&mut self.v) {
-            let g = g * scale;
-            *m = BETA1 * *m + (1.0 - BETA1) * g;
-            *v = BETA2 * *v + (1.0 - BETA2) * g * g;
-            *p = *p * decay - lr * (*m / c1) / ((*v / c2).sqrt() + EPSILON);
+        for (range, lr, wd) in groups.iter().cloned() {
+            let decay = 1.0 - lr * wd;
+            let (m, v) = (&mut self.m[range.clone()], &mut self.v[range.clone()]);
+            for (((p, &g), m), v) in params[range.clone()].iter_mut().zip(&grad[range]).zip(m).zip(v) {
+                let g = g * scale;
+                *m = BETA1 * *m + (1.0 - BETA1) * g;
+                *v = BETA2 * *v + (1.0 - BETA2) * g * g;
+                *p = *p * decay - lr * (*m / c1) / ((*v / c2).sqrt() + EPSILON);
+            }
         }
     }
 }
@@ -59,12 +72,16 @@ mod tests {
     fn adam_moves_each_parameter_by_about_the_learning_rate() {
         let mut adam = AdamW::new(3);
         let mut p = vec![1.0, 1.0, 0.0];
-        adam.step(&mut p, &[2.0, -0.001, 0.0], 1.0, 0.01, 0.0);
+        adam.step(&mut p, &[2.0, -0.001, 0.0], 1.0, &[(0..3, 0.01, 0.0)]);
         assert!((p[0] - 0.99).abs() < 1e-5 && (p[1] - 1.01).abs() < 1e-4, "{p:?}");
         assert_eq!(p[2], 0.0);
         let mut decayed = vec![1.0];
-        AdamW::new(1).step(&mut decayed, &[0.0], 1.0, 0.1, 0.5);
+        AdamW::new(1).step(&mut decayed, &[0.0], 1.0, &[(0..1, 0.1, 0.5)]);
         assert!((decayed[0] - 0.95).abs() < 1e-6);
+        // Two groups, each at its own rate; a parameter outside both stays.
+        let mut p = vec![1.0, 1.0, 1.0];
+        AdamW::new(3).step(&mut p, &[1.0, 1.0, 1.0], 1.0, &[(0..1, 0.01, 0.0), (1..2, 0.001, 0.0)]);
+        assert!((p[0] - 0.99).abs() < 1e-5 && (p[1] - 0.999).abs() < 1e-6 && p[2] == 1.0, "{p:?}");
     }
 
     #[test]

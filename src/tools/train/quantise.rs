@@ -4,33 +4,42 @@
 //! output layer's rounding is then corrected by [`super::refine`].
 
 use super::data::Dataset;
-use super::network::{FT_BIAS, FT_WEIGHTS, Network, OUT_BIAS, OUT_WEIGHTS};
+use super::network::{Layout, Network};
 use crate::eval::nnue::format::{HIDDEN, NetworkData, QA, QB, SCALE};
 
 /// The quantised check fails if the mean difference exceeds this, in centipawns.
 pub const TOLERANCE_CP: f64 = 5.0;
 
-/// Rounds the float network to the file's integers: feature weights and
-/// biases times QA, output weights times QB, the output bias times QA × QB.
+/// Rounds the float network to the file's integers: feature weights (each
+/// input's own row plus its factor row, [`Network::engine_row`]) and biases
+/// times QA, output weights times QB, the output bias times QA × QB.
 pub fn quantise(net: &Network) -> NetworkData {
-    let round16 = |x: &f32, scale: i32| (x * scale as f32).round() as i16;
-    let p = &net.params;
+    let round16 = |x: f32, scale: i32| (x * scale as f32).round() as i16;
+    let (p, l) = (&net.params, net.layout);
     NetworkData {
-        ft_weights: p[FT_WEIGHTS..FT_BIAS].iter().map(|w| round16(w, QA)).collect(),
-        ft_bias: p[FT_BIAS..OUT_WEIGHTS].iter().map(|w| round16(w, QA)).collect(),
-        out_weights: p[OUT_WEIGHTS..OUT_BIAS].iter().map(|w| round16(w, QB)).collect(),
-        out_bias: (p[OUT_BIAS] as f64 * (QA * QB) as f64).round() as i32,
+        features: l.features,
+        ft_weights: (0..l.features.inputs())
+            .flat_map(|i| net.engine_row(i))
+            .map(|w| round16(w, QA))
+            .collect(),
+        ft_bias: p[l.ft_bias..l.out_weights].iter().map(|&w| round16(w, QA)).collect(),
+        out_weights: p[l.out_weights..l.out_bias].iter().map(|&w| round16(w, QB)).collect(),
+        out_bias: (p[l.out_bias] as f64 * (QA * QB) as f64).round() as i32,
     }
 }
 
 /// The float network an integer one stands for (the inverse of
-/// [`quantise`]): a network file as the starting point of a training run.
+/// [`quantise`], with the factor rows zero): a network file as the
+/// starting point of a training run.
 pub fn dequantise(q: &NetworkData) -> Network {
-    let mut params = Vec::with_capacity(OUT_BIAS + 1);
-    params.extend(q.ft_weights.iter().chain(&q.ft_bias).map(|&w| f32::from(w) / QA as f32));
+    let layout = Layout::of(q.features);
+    let mut params = Vec::with_capacity(layout.params);
+    params.extend(q.ft_weights.iter().map(|&w| f32::from(w) / QA as f32));
+    params.resize(layout.ft_bias, 0.0);
+    params.extend(q.ft_bias.iter().map(|&w| f32::from(w) / QA as f32));
     params.extend(q.out_weights.iter().map(|&w| f32::from(w) / QB as f32));
     params.push((f64::from(q.out_bias) / f64::from(QA * QB)) as f32);
-    Network { params }
+    Network { layout, params }
 }
 
 /// The integer network's evaluation in centipawns, side to move's view, of a
@@ -107,14 +116,22 @@ pub fn check(float: &Network, int: &NetworkData, data: &Dataset, idx: &[u32]) ->
 mod tests {
     use super::*;
 
+    use crate::eval::nnue::features::FeatureSet;
+
     #[test]
     fn the_integer_network_follows_the_float_one() {
-        let mut net = Network::random(5);
-        net.params[OUT_BIAS] = 0.37;
+        let mut net = Network::random(FeatureSet::KingBuckets, 5);
+        let l = net.layout;
+        net.params[l.out_bias] = 0.37;
+        // A factor: folded into every bucket's rows.
+        for (j, f) in net.params[l.factor..l.ft_bias].iter_mut().enumerate() {
+            *f = (j % 11) as f32 * 0.01 - 0.05;
+        }
         let q = quantise(&net);
+        assert_eq!(q.features, FeatureSet::KingBuckets);
+        assert_eq!(q.ft_weights[10], ((net.params[10] + net.params[l.factor + 10]) * 255.0).round() as i16);
         assert_eq!(q.out_bias, (0.37f64 * 255.0 * 64.0).round() as i32);
-        assert_eq!(q.ft_weights[10], (net.params[10] * 255.0).round() as i16);
-        let positions: [&[[u16; 2]]; 3] = [&[], &[[3, 900]], &[[4, 634], [100, 1200], [631, 5], [7, 7]]];
+        let positions: [&[[u16; 2]]; 3] = [&[], &[[3, 900]], &[[4, 634], [100, 4000], [631, 5], [7, 7]]];
         for inputs in positions {
             let (cp, _) = evaluate(&q, inputs);
             let float = net.eval_cp(inputs);
@@ -124,16 +141,19 @@ mod tests {
 
     #[test]
     fn a_network_file_dequantised_quantises_back_to_itself() {
-        let q = NetworkData::random(9, 2000);
-        let net = dequantise(&q);
-        assert_eq!(net.params.len(), super::super::network::PARAMS);
-        assert_eq!(quantise(&net), q);
-        assert!((net.params[OUT_BIAS] as f64 * (QA * QB) as f64 - q.out_bias as f64).abs() < 0.5);
+        for features in FeatureSet::ALL {
+            let q = NetworkData::random(features, 9, 2000);
+            let net = dequantise(&q);
+            assert_eq!(net.params.len(), Layout::of(features).params);
+            assert_eq!(quantise(&net), q);
+            let bias = net.params[net.layout.out_bias] as f64;
+            assert!((bias * (QA * QB) as f64 - q.out_bias as f64).abs() < 0.5);
+        }
     }
 
     #[test]
     fn the_formula_is_the_format_s() {
-        let mut q = NetworkData::zeroed();
+        let mut q = NetworkData::zeroed(FeatureSet::Plain);
         q.ft_bias[0] = 100;
         q.ft_weights[7 * HIDDEN] = 300; // input 7 saturates unit 0: 400 → 255
         q.out_weights[0] = 64;

@@ -17,7 +17,7 @@
 //! That brought the first network to 3.8 cp on average.
 
 use super::data::Dataset;
-use super::network::{Network, OUT_BIAS, OUT_CLIP, OUT_WEIGHTS};
+use super::network::{Network, OUT_CLIP};
 use super::quantise::{accumulate, screlu};
 use crate::eval::nnue::format::{HIDDEN, NetworkData, QA, QB, SCALE};
 
@@ -44,8 +44,10 @@ pub fn refine_output(float: &Network, q: &mut NetworkData, data: &Dataset, sampl
         steps.extend(accumulate(q, inputs).iter().flatten().map(|&a| screlu(a) as f64 * per_step));
         target.push(float.eval_cp(inputs) as f64);
     }
-    let trained: Vec<f64> =
-        float.params[OUT_WEIGHTS..OUT_BIAS].iter().map(|&w| (w * QB as f32) as f64).collect();
+    let trained: Vec<f64> = float.params[float.layout.out_weights..float.layout.out_bias]
+        .iter()
+        .map(|&w| (w * QB as f32) as f64)
+        .collect();
     let (h, w) = least_squares(&steps, &target, &trained);
     let rounded = round_with_feedback(&h, w);
     let mean_residual = steps
