@@ -69,9 +69,12 @@ fn every_instruction_set_gives_the_scalar_output() {
     let positions = random_positions(&mut rng, 300);
     let paths = Simd::available();
     assert!(paths.len() >= 2, "{paths:?}");
-    // The portable build finds AVX2 at run time where the processor has it.
+    // The portable build finds AVX-512 or else AVX2 at run time where the
+    // processor has it.
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    if std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw") {
+        assert_eq!(Simd::detect(), Simd::Avx512);
+    } else if std::arch::is_x86_feature_detected!("avx2") {
         assert_eq!(Simd::detect(), Simd::Avx2);
     }
     for (seed, ft_range, features) in [

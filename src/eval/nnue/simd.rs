@@ -29,6 +29,9 @@ pub enum Simd {
     Sse2,
     /// AVX2, where the processor has it.
     Avx2,
+    /// AVX-512 (its foundation and byte/word instructions, AVX512F and
+    /// AVX512BW), where the processor has them.
+    Avx512,
 }
 
 impl Simd {
@@ -39,7 +42,10 @@ impl Simd {
 
     /// Every instruction set this processor runs, scalar first, best last.
     pub fn available() -> Vec<Simd> {
-        [Simd::Scalar, Simd::Sse2, Simd::Avx2].into_iter().filter(|s| s.is_available()).collect()
+        [Simd::Scalar, Simd::Sse2, Simd::Avx2, Simd::Avx512]
+            .into_iter()
+            .filter(|s| s.is_available())
+            .collect()
     }
 
     /// True if this processor runs `self`.
@@ -50,6 +56,11 @@ impl Simd {
             Simd::Sse2 => true,
             #[cfg(target_arch = "x86_64")]
             Simd::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(target_arch = "x86_64")]
+            Simd::Avx512 => {
+                std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512bw")
+            }
             #[cfg(not(target_arch = "x86_64"))]
             _ => false,
         }
@@ -64,6 +75,10 @@ impl Simd {
             // SAFETY: `self` is `Avx2` only where the processor has AVX2 (the
             // caller's promise, see above).
             Simd::Avx2 => unsafe { x86::update_avx2(out, old, add, sub) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `self` is `Avx512` only where the processor has AVX512F
+            // and AVX512BW (the caller's promise, see above).
+            Simd::Avx512 => unsafe { x86::update_avx512(out, old, add, sub) },
             // Without AVX2 the plain loop is vectorised with the SSE2 of the
             // x86-64 baseline.
             _ => update_lanes(out, old, add, sub),
@@ -80,6 +95,10 @@ impl Simd {
             // SAFETY: `self` is `Avx2` only where the processor has AVX2.
             Simd::Avx2 => unsafe { x86::output_avx2(us, them, w) },
             #[cfg(target_arch = "x86_64")]
+            // SAFETY: `self` is `Avx512` only where the processor has AVX512F
+            // and AVX512BW.
+            Simd::Avx512 => unsafe { x86::output_avx512(us, them, w) },
+            #[cfg(target_arch = "x86_64")]
             // SAFETY: every x86-64 processor has SSE2.
             Simd::Sse2 => unsafe { x86::output_sse2(us, them, w) },
             _ => output_scalar(us, them, w),
@@ -88,20 +107,23 @@ impl Simd {
 }
 
 /// The update as a plain loop over the lanes (vectorised by the compiler
-/// for whatever instruction set the function it is inlined into allows).
+/// for whatever instruction set the function it is inlined into allows),
+/// summed in a local row stored once, which the compiler keeps in vector
+/// registers (summed in `out`, it stored and reloaded `out` between rows).
 #[inline(always)]
 fn update_lanes(out: &mut Row, old: &Row, add: &[&Row], sub: &[&Row]) {
-    out.0 = old.0;
+    let mut acc = old.0;
     for a in add {
-        for (o, &x) in out.0.iter_mut().zip(&a.0) {
+        for (o, &x) in acc.iter_mut().zip(&a.0) {
             *o = o.wrapping_add(x);
         }
     }
     for s in sub {
-        for (o, &x) in out.0.iter_mut().zip(&s.0) {
+        for (o, &x) in acc.iter_mut().zip(&s.0) {
             *o = o.wrapping_sub(x);
         }
     }
+    out.0 = acc;
 }
 
 /// The output sum, one lane at a time, in the vector units' arithmetic.
@@ -123,10 +145,46 @@ mod x86 {
 
     use super::{HIDDEN, QA, Row, update_lanes};
 
+    // The output kernels step through a row 8, 16 or 32 lanes at a time.
+    const _: () = assert!(HIDDEN.is_multiple_of(32));
+
     /// [`update_lanes`] compiled for AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) fn update_avx2(out: &mut Row, old: &Row, add: &[&Row], sub: &[&Row]) {
         update_lanes(out, old, add, sub);
+    }
+
+    /// [`update_lanes`] compiled for AVX-512 (512-bit vectors of `i16`).
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(super) fn update_avx512(out: &mut Row, old: &Row, add: &[&Row], sub: &[&Row]) {
+        update_lanes(out, old, add, sub);
+    }
+
+    /// The output sum with 512-bit vectors: [`output_avx2`]'s operations,
+    /// 32 lanes at a time.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(super) fn output_avx512(us: &Row, them: &Row, w: &[Row; 2]) -> i32 {
+        let zero = _mm512_setzero_si512();
+        let qa = _mm512_set1_epi16(QA as i16);
+        let mut sum = _mm512_setzero_si512();
+        for (acc, w) in [us, them].into_iter().zip(w) {
+            for i in (0..HIDDEN).step_by(32) {
+                // SAFETY: `i + 32 <= HIDDEN`, so both 64-byte loads stay
+                // inside their rows; `loadu` takes any alignment.
+                let (a, w) = unsafe {
+                    (
+                        _mm512_loadu_si512(acc.0.as_ptr().add(i).cast()),
+                        _mm512_loadu_si512(w.0.as_ptr().add(i).cast()),
+                    )
+                };
+                let v = _mm512_min_epi16(_mm512_max_epi16(a, zero), qa);
+                let vw = _mm512_mullo_epi16(v, w);
+                sum = _mm512_add_epi32(sum, _mm512_madd_epi16(vw, v));
+            }
+        }
+        let quarter = _mm256_add_epi32(_mm512_castsi512_si256(sum), _mm512_extracti64x4_epi64(sum, 1));
+        let half = _mm_add_epi32(_mm256_castsi256_si128(quarter), _mm256_extracti128_si256(quarter, 1));
+        horizontal_sum(half)
     }
 
     /// The output sum with 256-bit vectors.
@@ -207,6 +265,10 @@ mod tests {
         assert_eq!(paths[0], Simd::Scalar);
         #[cfg(target_arch = "x86_64")]
         assert!(paths.contains(&Simd::Sse2));
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw") {
+            assert_eq!(paths.last(), Some(&Simd::Avx512));
+        }
         for round in 0..2000 {
             // Accumulator values beyond both ends of the clamp, weights over
             // the format's range now and then (where every path must still
