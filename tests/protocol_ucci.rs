@@ -296,7 +296,10 @@ fn probe_answers_with_pophash() {
     e.send("probe");
     let line = e.read_until_prefix("pophash").pop().unwrap();
     assert!(line.starts_with(&format!("pophash bestmove {best} ")), "{line}");
-    assert!(field(&line, "depth").unwrap().parse::<u32>().unwrap() >= 5, "{line}");
+    // The last search of the root may have been up to 3 plies shallower
+    // than the iteration (an aspiration window that failed high is
+    // searched again with the depth reduced, at most by 3).
+    assert!(field(&line, "depth").unwrap().parse::<u32>().unwrap() >= 3, "{line}");
     assert!(line.contains("lowerbound") || line.contains("upperbound"), "{line}");
     e.send("probe startpos");
     assert!(e.read_until_prefix("pophash").pop().unwrap().starts_with(&format!("pophash bestmove {best}")));

@@ -104,10 +104,12 @@ mod tests {
     fn a_search_gives_a_legal_line_a_score_and_chances() {
         let mut analyst = Analyst::new(1, 16, Rules::DEFAULT, false).unwrap();
         let pos = Position::startpos();
-        let v = analyst.search(&pos, &SearchLimits { depth: Some(6), ..SearchLimits::default() });
+        // Depth 8: at 6 the search's score still swings with the network
+        // (round 7: +159 at depth 6, +66 at 8, +64 at 10).
+        let v = analyst.search(&pos, &SearchLimits { depth: Some(8), ..SearchLimits::default() });
         assert!(pos.legal_moves().contains(&v.best));
         assert_eq!(v.pv[0], v.best);
-        assert_eq!(v.depth, 6);
+        assert_eq!(v.depth, 8);
         assert!(v.score.abs() < 100, "the start is about level: {}", v.score);
         assert_eq!(u32::from(v.wdl.win) + u32::from(v.wdl.draw) + u32::from(v.wdl.loss), 1000);
         assert!((0.3..0.7).contains(&v.expected()));
