@@ -16,7 +16,6 @@ use crate::book::probe::Candidate;
 use crate::eval::{self, nnue::Network};
 use crate::rules::{self, Ruling};
 use crate::search::latency::Latency;
-use crate::search::timeman::TimeManager;
 use crate::search::{SearchConfig, SearchEvent, SearchLimits, SearchShared};
 use crate::threads::ThreadPool;
 use crate::tt::TranspositionTable;
@@ -267,10 +266,8 @@ impl Engine {
         }
         self.forget_other_evaluation();
         self.tt.new_search();
-        // The time manager keeps `Move Overhead` per move, or the latency
-        // the GUI has been seen to add when that is more.
         let mut config = self.config.clone();
-        config.move_overhead_ms = config.move_overhead_ms.max(self.latency.estimate_ms());
+        config.move_overhead_ms = self.overhead_ms();
         let (shared, done) = SearchShared::new(
             Arc::clone(&self.tt),
             self.pool.len(),
@@ -328,6 +325,12 @@ impl Engine {
         self.running.as_ref().and_then(|r| r.shared.deadline())
     }
 
+    /// What the time manager keeps per move: `Move Overhead`, or the
+    /// latency the GUI has been seen to add when that is more.
+    fn overhead_ms(&self) -> u64 {
+        self.config.move_overhead_ms.max(self.latency.estimate_ms())
+    }
+
     /// The GUI's latency per move as the engine has seen it (the mean of
     /// the last samples, 0 before any), in milliseconds.
     pub fn gui_latency_ms(&self) -> u64 {
@@ -347,14 +350,7 @@ impl Engine {
             && r.shared.pondering.load(Ordering::Relaxed)
         {
             if let Some(limits) = real.filter(|l| l.manages_time()) {
-                let overhead = self.config.move_overhead_ms.max(self.latency.estimate_ms());
-                let root = &r.shared.root;
-                r.shared.retime(TimeManager::new(
-                    limits,
-                    root.side_to_move(),
-                    root.move_number_ply(),
-                    overhead,
-                ));
+                r.shared.retime(limits, self.overhead_ms());
             }
             let ms = r.shared.start.elapsed().as_millis() as u64;
             r.shared.clock_offset_ms.store(ms, Ordering::Relaxed);

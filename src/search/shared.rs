@@ -209,10 +209,12 @@ impl SearchShared {
         TimeManager { soft: self.time.soft(), hard: self.time.hard() }
     }
 
-    /// The search began on clocks the engine estimated (CECP pondering);
-    /// `time` is what the GUI's clocks allow, given with the move that hit.
-    pub fn retime(&self, time: TimeManager) {
-        self.time.set(time);
+    /// The search began on clocks the engine estimated (CECP pondering):
+    /// plans its time again on the GUI's clocks `limits`, given with the
+    /// move that hit, keeping `overhead_ms` a move.
+    pub fn retime(&self, limits: &SearchLimits, overhead_ms: u64) {
+        let root = &self.root;
+        self.time.set(TimeManager::new(limits, root.side_to_move(), root.move_number_ply(), overhead_ms));
     }
 
     /// Thread `id`'s latest result replaces its previous one.

@@ -14,7 +14,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::features::{FeatureSet, Frame};
+use super::features::{BUCKETS, FeatureSet, Frame};
 use super::network::Network;
 use super::simd::Row;
 use crate::board::Position;
@@ -71,24 +71,15 @@ struct Cached {
     pieces: [[Bitboard; PieceKind::COUNT]; 2],
 }
 
-/// Cache entries per perspective: one per palace point.
-const PALACE_POINTS: usize = 9;
-
-/// The cache slot of a king on `king` (a palace point of its side).
-#[inline(always)]
-fn palace_slot(view: Color, king: Square) -> usize {
-    let rank = if view == Color::Black { 9 - king.rank() } else { king.rank() } as usize;
-    (rank.min(2) * 3 + (king.file() as usize).clamp(3, 5) - 3).min(PALACE_POINTS - 1)
-}
-
 /// See the module comment. Allocated once; nothing here allocates after.
 pub struct AccumulatorStack {
     entries: Box<[Entry]>,
     top: usize,
     /// The feature set of the network the stack was last reset with.
     features: FeatureSet,
-    /// Per perspective and palace point, see the module comment.
-    cache: Box<[[Cached; PALACE_POINTS]; 2]>,
+    /// Per perspective and king bucket (one per palace point), see the
+    /// module comment.
+    cache: Box<[[Cached; BUCKETS]; 2]>,
 }
 
 impl AccumulatorStack {
@@ -101,7 +92,7 @@ impl AccumulatorStack {
             entries: vec![empty; max_ply + 1].into_boxed_slice(),
             top: 0,
             features: FeatureSet::Plain,
-            cache: Box::new([[blank; PALACE_POINTS]; 2]),
+            cache: Box::new([[blank; BUCKETS]; 2]),
         }
     }
 
@@ -190,7 +181,7 @@ impl AccumulatorStack {
     /// square, which is brought up to date.
     fn refreshed_from_cache(&mut self, net: &Network, pos: &Position, view: Color) -> Row {
         let frame = frame(net, pos, view);
-        let cached = &mut self.cache[view.index()][palace_slot(view, pos.king_square(view))];
+        let cached = &mut self.cache[view.index()][frame.bucket()];
         let mut add: ArrayVec<&Row, 32> = ArrayVec::new();
         let mut sub: ArrayVec<&Row, 32> = ArrayVec::new();
         for color in Color::ALL {

@@ -187,13 +187,12 @@ impl Frame {
     pub fn index(self, piece: Piece, sq: Square) -> usize {
         self.index_raw(piece.color() == Color::Black, piece.kind().index(), sq.index())
     }
-}
 
-/// The input of a piece on a plain network (no king context): `raw_index`
-/// of the [`FeatureSet::Plain`] set, seen by Black if `view_black`.
-#[inline(always)]
-pub fn plain_index(view_black: bool, piece_black: bool, kind: usize, sq: usize) -> usize {
-    FeatureSet::Plain.frame_raw(view_black, 0).index_raw(piece_black, kind, sq)
+    /// The king bucket (below [`BUCKETS`]; 0 for the plain set).
+    #[inline(always)]
+    pub fn bucket(self) -> usize {
+        self.offset as usize / BUCKET_INPUTS
+    }
 }
 
 /// The plain (plane, square) input of compact input `c` of a bucket (the
@@ -275,7 +274,8 @@ mod tests {
         // The king on f0 has a bucket of its own.
         let f0 = set.frame(Color::Red, Square::parse("f0").unwrap());
         assert_eq!(f0.index(horse(Color::Red), c3), red.index(horse(Color::Red), c3) + 2 * BUCKET_INPUTS);
-        assert_eq!(plain_index(false, true, 0, 81), 7 * 90 + 81);
+        let plain = FeatureSet::Plain.frame(Color::Red, Square::parse("e0").unwrap());
+        assert_eq!(plain.index_raw(true, 0, 81), 7 * 90 + 81);
     }
 
     #[test]

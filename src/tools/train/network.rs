@@ -346,7 +346,6 @@ mod tests {
     #[test]
     fn a_rebucketed_plain_network_evaluates_as_before() {
         use crate::board::Position;
-        use crate::eval::nnue::features::plain_index;
         let plain = Network::random(FeatureSet::Plain, 8);
         let kb = plain.rebucket(FeatureSet::KingBuckets);
         assert_eq!(kb.layout, Layout::of(FeatureSet::KingBuckets));
@@ -363,12 +362,8 @@ mod tests {
             assert_eq!(p[0][0] as usize, {
                 let sq = pos.occupied().next().unwrap();
                 let piece = pos.piece_on(sq).unwrap();
-                plain_index(
-                    false,
-                    piece.color() == crate::types::Color::Black,
-                    piece.kind().index(),
-                    sq.index(),
-                )
+                let red = FeatureSet::Plain.frame_raw(false, 0);
+                red.index_raw(piece.color() == crate::types::Color::Black, piece.kind().index(), sq.index())
             });
             let (a, b) = (plain.eval_cp(&p), kb.eval_cp(&inputs(FeatureSet::KingBuckets)));
             assert!((a - b).abs() < 1e-3, "{fen}: {a} against {b}");
