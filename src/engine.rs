@@ -16,7 +16,7 @@ use crate::book::probe::Candidate;
 use crate::eval::{self, nnue::Network};
 use crate::rules::{self, Ruling};
 use crate::search::latency::Latency;
-use crate::search::{SearchConfig, SearchEvent, SearchLimits, SearchShared};
+use crate::search::{GuiTiming, SearchConfig, SearchEvent, SearchLimits, SearchShared};
 use crate::threads::ThreadPool;
 use crate::tt::TranspositionTable;
 use crate::types::Move;
@@ -267,7 +267,7 @@ impl Engine {
         self.forget_other_evaluation();
         self.tt.new_search();
         let mut config = self.config.clone();
-        config.move_overhead_ms = self.overhead_ms();
+        config.gui = self.gui_timing();
         let (shared, done) = SearchShared::new(
             Arc::clone(&self.tt),
             self.pool.len(),
@@ -325,10 +325,16 @@ impl Engine {
         self.running.as_ref().and_then(|r| r.shared.deadline())
     }
 
-    /// What the time manager keeps per move: `Move Overhead`, or the
-    /// latency the GUI has been seen to add when that is more.
-    fn overhead_ms(&self) -> u64 {
-        self.config.move_overhead_ms.max(self.latency.estimate_ms())
+    /// What the time manager knows besides the clock: per move `Move
+    /// Overhead`, or the latency the GUI has been seen to add when that is
+    /// more; the largest latency of late; the side to move's base time.
+    fn gui_timing(&self) -> GuiTiming {
+        let overhead_ms = self.config.move_overhead_ms.max(self.latency.estimate_ms());
+        GuiTiming {
+            overhead_ms,
+            peak_ms: overhead_ms.max(self.latency.peak_ms()),
+            base_ms: self.latency.base_ms(self.pos.side_to_move()),
+        }
     }
 
     /// The GUI's latency per move as the engine has seen it (the mean of
@@ -350,7 +356,7 @@ impl Engine {
             && r.shared.pondering.load(Ordering::Relaxed)
         {
             if let Some(limits) = real.filter(|l| l.manages_time()) {
-                r.shared.retime(limits, self.overhead_ms());
+                r.shared.retime(limits, self.gui_timing());
             }
             let ms = r.shared.start.elapsed().as_millis() as u64;
             r.shared.clock_offset_ms.store(ms, Ordering::Relaxed);

@@ -9,7 +9,10 @@
 //! after charging `t(n) + L(n)`, so at the engine's next move
 //! `L(n) = C(n) + inc - t(n) - C(n+1)`. The mean of the last few such
 //! samples is the latency the time manager plans with when it is larger
-//! than `Move Overhead`.
+//! than `Move Overhead`; the largest of them (but one) is the drain its
+//! reserve holds against. The same clocks give the game's base time (the largest
+//! clock of each side since the game began), of which the reserve keeps a
+//! share.
 
 use super::limits::SearchLimits;
 use crate::types::Color;
@@ -48,6 +51,10 @@ pub struct Latency {
     last: Option<(Clock, u64)>,
     samples: [u64; WINDOW],
     count: usize,
+    /// The game's base time as seen: the ply of the last clock observed
+    /// (a lower one starts a new game) and the largest clock of each side
+    /// since the game began.
+    base: (u32, [u64; 2]),
 }
 
 impl Latency {
@@ -63,6 +70,13 @@ impl Latency {
     pub fn observe(&mut self, limits: &SearchLimits, side: Color, ply: u32) {
         if limits.clock_estimated {
             return;
+        }
+        if let Some(clock_ms) = limits.time[side.index()].filter(|_| limits.movetime.is_none()) {
+            if ply < self.base.0 {
+                self.base.1 = [0; 2];
+            }
+            self.base.0 = ply;
+            self.base.1[side.index()] = self.base.1[side.index()].max(clock_ms);
         }
         self.current = match limits.time[side.index()] {
             Some(clock_ms) if limits.movetime.is_none() && !limits.infinite => Some(Clock {
@@ -101,6 +115,22 @@ impl Latency {
             return 0;
         }
         self.samples[..n].iter().sum::<u64>() / n as u64
+    }
+
+    /// The largest but one of the last samples (one hiccup does not
+    /// count; with fewer than two, 0), in milliseconds.
+    pub fn peak_ms(&self) -> u64 {
+        let mut recent = self.samples;
+        let recent = &mut recent[..self.count.min(WINDOW)];
+        recent.sort_unstable();
+        recent.iter().rev().nth(1).copied().unwrap_or(0)
+    }
+
+    /// The largest clock `side` has had in the game under way (its base
+    /// time, or more where increments piled up), in milliseconds; 0 before
+    /// any clock. A clock at a lower ply than the last one begins a new game.
+    pub fn base_ms(&self, side: Color) -> u64 {
+        self.base.1[side.index()]
     }
 }
 
@@ -179,5 +209,36 @@ mod tests {
             l.observe(&clock(800, 0), Color::Red, ply + 2);
         }
         assert_eq!(l.estimate_ms(), 100);
+    }
+
+    #[test]
+    fn the_peak_is_the_largest_sample_but_one() {
+        let mut l = Latency::new();
+        assert_eq!(l.peak_ms(), 0);
+        // 10 s + 0.1 s, 100 ms thought a move; the GUI takes 20, 150, 60,
+        // 300 (a hiccup), 40 ms.
+        let mut left = 10_000;
+        search(&mut l, &clock(left, 100), Color::Red, 0, Some(100));
+        for (i, latency) in [20, 150, 60, 300, 40].into_iter().enumerate() {
+            left -= latency;
+            search(&mut l, &clock(left, 100), Color::Red, 2 * i as u32 + 2, Some(100));
+        }
+        assert_eq!((l.estimate_ms(), l.peak_ms()), (114, 150));
+    }
+
+    #[test]
+    fn the_base_time_is_the_largest_clock_of_the_game() {
+        let mut l = Latency::new();
+        assert_eq!(l.base_ms(Color::Red), 0);
+        search(&mut l, &clock(10_000, 100), Color::Red, 0, Some(300));
+        l.observe(&clock(12_000, 100), Color::Black, 1);
+        search(&mut l, &clock(9_800, 100), Color::Red, 2, Some(100));
+        assert_eq!((l.base_ms(Color::Red), l.base_ms(Color::Black)), (10_000, 12_000));
+        // A fixed time a move says nothing of it.
+        search(&mut l, &SearchLimits { movetime: Some(500), ..clock(60_000, 0) }, Color::Red, 4, Some(500));
+        assert_eq!(l.base_ms(Color::Red), 10_000);
+        // A new game (the ply went back) at another control.
+        search(&mut l, &clock(5_000, 50), Color::Red, 0, Some(100));
+        assert_eq!((l.base_ms(Color::Red), l.base_ms(Color::Black)), (5_000, 0));
     }
 }

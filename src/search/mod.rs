@@ -24,7 +24,11 @@ use crate::types::Move;
 pub use limits::SearchLimits;
 pub use shared::SearchShared;
 pub use skill::Strength;
+pub use timeman::GuiTiming;
 pub use worker::Worker;
+
+/// `Move Overhead`'s default, in milliseconds (see docs/clock.md).
+const DEFAULT_OVERHEAD_MS: u64 = 30;
 
 /// Engine settings that shape a search (set through protocol options).
 #[derive(Clone, Debug)]
@@ -39,16 +43,21 @@ pub struct SearchConfig {
     pub strength: Strength,
     /// The network to evaluate with (`None`: the classical evaluation).
     pub network: Option<Arc<Network>>,
+    /// What the engine has seen of the GUI and the game, for the time
+    /// plan (set by the engine before each search from `move_overhead_ms`
+    /// and the clocks of earlier searches; not an option).
+    pub gui: GuiTiming,
 }
 
 impl SearchConfig {
     /// The settings a fresh engine starts with.
     pub const DEFAULT: SearchConfig = SearchConfig {
         multipv: 1,
-        move_overhead_ms: 30,
+        move_overhead_ms: DEFAULT_OVERHEAD_MS,
         rules: Rules::DEFAULT,
         strength: Strength::DEFAULT,
         network: None,
+        gui: GuiTiming::overhead(DEFAULT_OVERHEAD_MS),
     };
 }
 

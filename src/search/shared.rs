@@ -18,7 +18,7 @@ use once_cell::sync::Lazy;
 
 use super::gate::Gate;
 use super::skill::Skill;
-use super::timeman::TimeManager;
+use super::timeman::{GuiTiming, TimeManager};
 use super::{SearchConfig, SearchEvent, SearchInfo, SearchLimits};
 use crate::board::Position;
 use crate::eval::wdl::{material, wdl};
@@ -149,8 +149,7 @@ impl SearchShared {
         events: Sender<SearchEvent>,
     ) -> (Arc<SearchShared>, Receiver<()>) {
         let start = Instant::now();
-        let time =
-            TimeManager::new(&limits, root.side_to_move(), root.move_number_ply(), config.move_overhead_ms);
+        let time = TimeManager::new(&limits, root.side_to_move(), root.move_number_ply(), config.gui);
         let (done, done_rx) = bounded(1);
         let shared = SearchShared {
             tt,
@@ -211,10 +210,10 @@ impl SearchShared {
 
     /// The search began on clocks the engine estimated (CECP pondering):
     /// plans its time again on the GUI's clocks `limits`, given with the
-    /// move that hit, keeping `overhead_ms` a move.
-    pub fn retime(&self, limits: &SearchLimits, overhead_ms: u64) {
+    /// move that hit, and on what `gui` says of the GUI and the game.
+    pub fn retime(&self, limits: &SearchLimits, gui: GuiTiming) {
         let root = &self.root;
-        self.time.set(TimeManager::new(limits, root.side_to_move(), root.move_number_ply(), overhead_ms));
+        self.time.set(TimeManager::new(limits, root.side_to_move(), root.move_number_ply(), gui));
     }
 
     /// Thread `id`'s latest result replaces its previous one.

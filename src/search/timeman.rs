@@ -25,10 +25,42 @@ pub const RESERVE_OVERHEADS: u64 = 4;
 /// control), every move drains the clock by the difference however fast
 /// the engine answers: the reserve holds that drain for this many moves
 /// (or up to the end of a `movestogo` period, when the clock is refilled).
-pub const RESERVE_DRAIN_MOVES: u64 = 40;
+pub const RESERVE_DRAIN_MOVES: u64 = 80;
+
+/// The reserve in base time: at sudden-death controls (with or without
+/// increment) at least the base time over this, ...
+pub const RESERVE_BASE_SHARE: u64 = 10;
+
+/// ... but the base time's share no more than this (milliseconds): 100
+/// moves of the largest drain seen in a GUI (XBoard charging 30 ms a move
+/// more than the increment, see docs/clock.md).
+pub const RESERVE_BASE_MAX_MS: u64 = 3_000;
 
 /// Below the reserve a move still gets the clock over this much.
 const LEAST_SHARE: u64 = 32;
+
+/// What the engine knows of the GUI and of the game beyond one `go`: the
+/// inputs of the time plan besides the clock itself (see
+/// [`super::latency`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GuiTiming {
+    /// Milliseconds kept per move: `Move Overhead`, or the GUI's mean
+    /// latency when that is more.
+    pub overhead_ms: u64,
+    /// The largest latency the GUI has added to a move of late (but
+    /// one: see [`super::latency::Latency::peak_ms`]).
+    pub peak_ms: u64,
+    /// The largest clock the side to move has had in this game: its base
+    /// time (0 when not known).
+    pub base_ms: u64,
+}
+
+impl GuiTiming {
+    /// Only an overhead of `ms` a move: nothing seen of the GUI or the game.
+    pub const fn overhead(ms: u64) -> GuiTiming {
+        GuiTiming { overhead_ms: ms, peak_ms: ms, base_ms: 0 }
+    }
+}
 
 /// Soft and hard thinking-time limits of one search.
 #[derive(Clone, Copy, Debug)]
@@ -40,9 +72,10 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    /// Limits for `side` to move under `limits`, keeping `overhead_ms` per
-    /// move for communication delays.
-    pub fn new(limits: &SearchLimits, side: Color, ply: u32, overhead_ms: u64) -> TimeManager {
+    /// Limits for `side` to move at `ply` under `limits`, with the GUI and
+    /// the game as `gui` says.
+    pub fn new(limits: &SearchLimits, side: Color, ply: u32, gui: GuiTiming) -> TimeManager {
+        let overhead_ms = gui.overhead_ms;
         let ms = Duration::from_millis;
         if limits.infinite {
             // Until `stop`, whatever else `go` said.
@@ -59,21 +92,30 @@ impl TimeManager {
         // Keep the overhead, plus a little more when the clock is nearly empty.
         let usable = remaining.saturating_sub(overhead_ms + remaining.min(1000) / 20).max(1);
         // The reserve: plan as if the clock held only what is above it. The
-        // drain of the moves to come counts up to the end of the period.
+        // drain of the moves to come (at the GUI's peak latency: a mean
+        // near the increment hides moves that cost more) counts up to the
+        // end of the period; at sudden death a share of the base time
+        // stands for the length of the game.
         let drain_moves =
             limits.movestogo.map_or(RESERVE_DRAIN_MOVES, |m| u64::from(m).min(RESERVE_DRAIN_MOVES));
+        let base_share = match limits.movestogo {
+            None => (gui.base_ms / RESERVE_BASE_SHARE).min(RESERVE_BASE_MAX_MS),
+            Some(_) => 0,
+        };
         let reserve = RESERVE_MS
             .max(inc * RESERVE_INCS)
             .max(overhead_ms * RESERVE_OVERHEADS)
-            .max(overhead_ms.saturating_sub(inc) * drain_moves);
+            .max(gui.peak_ms.max(overhead_ms).saturating_sub(inc) * drain_moves)
+            .max(base_share);
         let spare = usable.saturating_sub(reserve);
         // The least a move gets: what the increment leaves after the
-        // overhead, shrinking with the square of the clock's fill below the
-        // reserve (the rest of the increment rebuilds it), and a small share
-        // of what is left.
+        // overhead, and a small share of what is left, both shrinking with
+        // the clock's fill below the reserve (the rest of the increment
+        // rebuilds it; when the GUI takes all of the increment, only
+        // answering at once slows the drain).
         let fill = usable.min(reserve) as f64 / reserve as f64;
-        let least =
-            (inc.saturating_sub(overhead_ms) as f64 * fill * fill) as u64 + usable.min(reserve) / LEAST_SHARE;
+        let least = (inc.saturating_sub(overhead_ms) as f64 * fill * fill
+            + (usable.min(reserve) / LEAST_SHARE) as f64 * fill) as u64;
         let (ideal, hard) = match limits.movestogo.map(|m| m.clamp(1, 40) as u64) {
             Some(1) => (spare * 7 / 10, spare * 9 / 10),
             Some(mtg) => {
@@ -143,37 +185,83 @@ mod tests {
     #[test]
     fn limits_leave_time_on_the_clock() {
         let l = SearchLimits { time: [Some(1000), Some(1000)], ..Default::default() };
-        let tm = TimeManager::new(&l, Color::Red, 0, 30);
+        let tm = TimeManager::new(&l, Color::Red, 0, GuiTiming::overhead(30));
         assert!(tm.hard.unwrap() < Duration::from_millis(700));
         assert!(tm.soft.unwrap() <= tm.hard.unwrap());
         let l = SearchLimits { time: [Some(5), None], ..Default::default() };
-        let tm = TimeManager::new(&l, Color::Red, 0, 30);
+        let tm = TimeManager::new(&l, Color::Red, 0, GuiTiming::overhead(30));
         assert!(tm.hard.unwrap() <= Duration::from_millis(1));
         let l = SearchLimits { movetime: Some(300), ..Default::default() };
-        assert_eq!(TimeManager::new(&l, Color::Black, 0, 10).hard, Some(Duration::from_millis(290)));
+        assert_eq!(
+            TimeManager::new(&l, Color::Black, 0, GuiTiming::overhead(10)).hard,
+            Some(Duration::from_millis(290))
+        );
         let l = SearchLimits { depth: Some(5), ..Default::default() };
-        assert!(TimeManager::new(&l, Color::Black, 0, 10).hard.is_none());
+        assert!(TimeManager::new(&l, Color::Black, 0, GuiTiming::overhead(10)).hard.is_none());
         let l =
             SearchLimits { infinite: true, movetime: Some(100), time: [Some(1000); 2], ..Default::default() };
-        assert!(TimeManager::new(&l, Color::Red, 0, 10).hard.is_none());
+        assert!(TimeManager::new(&l, Color::Red, 0, GuiTiming::overhead(10)).hard.is_none());
     }
 
     #[test]
     fn the_middlegame_gets_more_than_the_opening() {
         let l = SearchLimits { time: [Some(10_000); 2], inc: [100; 2], ..Default::default() };
-        let at = |ply| TimeManager::new(&l, Color::Red, ply, 30).soft.unwrap();
+        let at = |ply| TimeManager::new(&l, Color::Red, ply, GuiTiming::overhead(30)).soft.unwrap();
         assert!(at(10) < at(40) && at(40) < at(80), "{:?} {:?} {:?}", at(10), at(40), at(80));
         // Never more than a fifth of the clock, however late.
         let l = SearchLimits { time: [Some(1_000); 2], inc: [100; 2], ..Default::default() };
-        assert!(TimeManager::new(&l, Color::Red, 300, 30).soft.unwrap() <= Duration::from_millis(200));
+        assert!(
+            TimeManager::new(&l, Color::Red, 300, GuiTiming::overhead(30)).soft.unwrap()
+                <= Duration::from_millis(200)
+        );
     }
 
     /// (soft, hard) in milliseconds for Red at `ply` with `clock` ms left,
     /// `inc` ms a move and `movestogo`, with a move overhead of 30 ms.
     fn limits(clock: u64, inc: u64, movestogo: Option<u32>, ply: u32) -> (u64, u64) {
+        limits_with(clock, inc, movestogo, ply, GuiTiming::overhead(30))
+    }
+
+    /// The same with what `gui` says of the GUI and the game.
+    fn limits_with(clock: u64, inc: u64, movestogo: Option<u32>, ply: u32, gui: GuiTiming) -> (u64, u64) {
         let l = SearchLimits { time: [Some(clock); 2], inc: [inc; 2], movestogo, ..Default::default() };
-        let tm = TimeManager::new(&l, Color::Red, ply, 30);
+        let tm = TimeManager::new(&l, Color::Red, ply, gui);
         (tm.soft.unwrap().as_millis() as u64, tm.hard.unwrap().as_millis() as u64)
+    }
+
+    #[test]
+    fn a_share_of_the_base_time_is_kept_at_sudden_death() {
+        // 10 s + 0.1 s: a tenth of the base, 1 s, instead of 4 increments.
+        // The full clock: a little less than with the reserve of 400 ms.
+        let gui = GuiTiming { base_ms: 10_000, ..GuiTiming::overhead(30) };
+        assert_eq!(limits_with(10_000, 100, None, 60, gui), (366, 3022));
+        assert_eq!(limits(10_000, 100, None, 60), (384, 3174));
+        // With 1.2 s left: little above the reserve, less than the
+        // increment, where 4 increments alone would allow 5 of them.
+        assert_eq!(limits_with(1_200, 100, None, 60, gui), (80, 101));
+        assert_eq!(limits(1_200, 100, None, 60), (115, 504));
+        // Above 30 s of base the share is 3 s, however long the base.
+        let at =
+            |base_ms| limits_with(3_200, 100, None, 60, GuiTiming { base_ms, ..GuiTiming::overhead(30) });
+        assert_eq!(at(600_000), (130, 163));
+        assert_eq!(at(600_000), at(6_000_000));
+        assert!(at(20_000) > at(600_000));
+        // Not at the end of a period: the clock is refilled there.
+        let gui = GuiTiming { base_ms: 300_000, ..GuiTiming::overhead(30) };
+        assert_eq!(limits_with(2_000, 0, Some(1), 60, gui), limits(2_000, 0, Some(1), 60));
+    }
+
+    #[test]
+    fn the_reserve_holds_the_drain_of_the_gui_at_its_peak() {
+        // 10 s + 0.1 s, a GUI that takes 90 ms a move on average but 140
+        // in its slow moves: the reserve holds 80 moves of 40 ms, 3.2 s.
+        let gui = GuiTiming { overhead_ms: 90, peak_ms: 140, base_ms: 10_000 };
+        assert_eq!(limits_with(1_700, 100, None, 60, gui), (20, 25));
+        // Below the reserve it answers ever faster: nothing of the
+        // increment is left to think with, and the share of the clock
+        // shrinks with it.
+        assert_eq!(limits_with(800, 100, None, 60, gui), (3, 4));
+        assert_eq!(limits_with(200, 100, None, 60, gui), (1, 1));
     }
 
     #[test]
@@ -185,27 +273,27 @@ mod tests {
         // so much that the move takes the clock far below the reserve.
         assert_eq!(limits(600, 100, None, 60), (65, 98));
         // Below it: a fraction of the increment; the rest rebuilds the reserve.
-        assert_eq!(limits(250, 100, None, 60), (19, 24));
+        assert_eq!(limits(250, 100, None, 60), (17, 22));
         // Nearly empty (50 ms, 10 ms a move): answer at once.
         assert_eq!(limits(50, 10, None, 60), (1, 1));
         // At 1 s + 0.01 s the overhead (30 ms) is more than the increment:
-        // the reserve holds 40 moves of the difference, 800 ms; with 300 ms
-        // left a move gets a thirty-second of the usable clock.
-        assert_eq!(limits(300, 10, None, 60), (5, 7));
-        assert_eq!(limits(1_000, 10, None, 60), (20, 25));
+        // the reserve holds 80 moves of the difference, 1.6 s; below it a
+        // move gets a thirty-second of the usable clock times its fill.
+        assert_eq!(limits(300, 10, None, 60), (1, 1));
+        assert_eq!(limits(1_000, 10, None, 60), (12, 16));
     }
 
     #[test]
     fn a_slow_gui_gets_a_larger_reserve() {
         // 10 s + 0.1 s with a GUI seen to take 150 ms a move (see
-        // the latency module): the reserve holds 40 moves of the 50 ms
-        // drain, 2 s, and the plan pays the drain of the next 49 moves.
+        // the latency module): the reserve holds 80 moves of the 50 ms
+        // drain, 4 s, and the plan pays the drain of the next 49 moves.
         let l = SearchLimits { time: [Some(10_000); 2], inc: [100; 2], ..Default::default() };
-        let tm = TimeManager::new(&l, Color::Red, 60, 150);
-        assert_eq!((tm.soft.unwrap().as_millis(), tm.hard.unwrap().as_millis()), (158, 1306));
+        let tm = TimeManager::new(&l, Color::Red, 60, GuiTiming::overhead(150));
+        assert_eq!((tm.soft.unwrap().as_millis(), tm.hard.unwrap().as_millis()), (100, 818));
         let l = SearchLimits { time: [Some(2_500); 2], inc: [100; 2], ..Default::default() };
-        let tm = TimeManager::new(&l, Color::Red, 60, 150);
-        assert_eq!((tm.soft.unwrap().as_millis(), tm.hard.unwrap().as_millis()), (49, 62));
+        let tm = TimeManager::new(&l, Color::Red, 60, GuiTiming::overhead(150));
+        assert_eq!((tm.soft.unwrap().as_millis(), tm.hard.unwrap().as_millis()), (32, 40));
     }
 
     #[test]
@@ -216,8 +304,9 @@ mod tests {
         assert_eq!(limits(2_000, 0, Some(1), 60), (851, 1344));
         // 10 moves to go with 20 s.
         assert_eq!(limits(20_000, 0, Some(10), 60), (1561, 7808));
-        // 5 moves to go and 300 ms, below the reserve: a thirty-second each.
-        assert_eq!(limits(300, 0, Some(5), 60), (5, 7));
+        // 5 moves to go and 300 ms, below the reserve: a thirty-second of
+        // the clock times its fill.
+        assert_eq!(limits(300, 0, Some(5), 60), (3, 4));
     }
 
     #[test]
@@ -226,19 +315,41 @@ mod tests {
         // charges a latency below the increment on top. Before the reserve
         // the clock ran out at 10+0.1 (latency 60 ms) after 15 moves and at
         // 5+0.05 (40 ms) after 17; with it the least clock left over 300
-        // moves is 220 and 191 ms.
+        // moves is 604 and 280 ms.
         for (base, inc, latency, least) in
-            [(10_000, 100, 60, 220), (5_000, 50, 40, 191), (2_000, 20, 15, 212), (1_000, 10, 8, 121)]
+            [(10_000, 100, 60, 604), (5_000, 50, 40, 280), (2_000, 20, 15, 431), (1_000, 10, 8, 441)]
         {
             let (mut clock, mut lowest) = (base, base as i64);
+            let gui = GuiTiming { base_ms: base, ..GuiTiming::overhead(30) };
             for moves in 0..300 {
-                let (_, hard) = limits(clock, inc, None, 2 * moves);
+                let (_, hard) = limits_with(clock, inc, None, 2 * moves, gui);
                 let left = clock as i64 - hard as i64 - latency;
                 lowest = lowest.min(left);
                 assert!(left > 0, "{base}+{inc}: the flag fell at move {moves}");
                 clock = left as u64 + inc;
             }
             assert_eq!(lowest, least, "{base}+{inc}");
+        }
+    }
+
+    #[test]
+    fn a_gui_slower_than_the_increment_drains_the_clock_slowly() {
+        // XBoard late in a long game on a busy machine (docs/clock.md):
+        // every move costs 115 ms besides the engine's thinking, 130 in
+        // its slow moves, at 10+0.1, and the engine has learnt it; every
+        // move takes the hard limit. The flag falls, as it must when the
+        // GUI alone takes more than the increment, but only after 124
+        // moves; planned on the mean latency alone, after 101.
+        for (peak_ms, moves) in [(130, 124), (115, 101)] {
+            let gui = GuiTiming { overhead_ms: 115, peak_ms, base_ms: 10_000 };
+            let mut clock: i64 = 10_000;
+            let mut n = 0;
+            while clock > 0 && n < 1000 {
+                let (_, hard) = limits_with(clock as u64, 100, None, 2 * n, gui);
+                clock += 100 - hard as i64 - 115;
+                n += 1;
+            }
+            assert_eq!(n, moves, "peak {peak_ms}");
         }
     }
 
