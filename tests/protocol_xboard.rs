@@ -498,6 +498,38 @@ fn the_arbiter_claims_results() {
 }
 
 #[test]
+fn the_move_limit_is_claimed_only_when_xboard_would_accept_it() {
+    // XBoard restarts its count at a pawn move and refuses (forfeits) a
+    // claim of the move limit below 100 plies of its count. Here the
+    // Asian rules' limit is reached 9 plies after a pawn move: the engine
+    // says so in the debug log and plays on.
+    let _g = shared_cpu();
+    let mut e = xboard();
+    e.send("new");
+    e.send("sd 3");
+    e.send("force");
+    e.send("setboard 3k5/9/9/9/p8/8P/9/9/9/R3K4 w - - 110 60");
+    for m in ["i4i5", "d9d8", "a0a1", "d8d7", "a1a2", "d7d8", "a2a3", "d8d9", "a3a4", "d9d8"] {
+        e.send(&format!("usermove {m}"));
+    }
+    e.send("go");
+    let (_, before) = read_move(&mut e);
+    let note = "# the rules give 1/2-1/2 {60-round limit: 120 plies without a capture}; not claimed: XBoard counts 9 plies";
+    assert!(before.iter().any(|l| l.starts_with(note)), "{before:?}");
+    assert!(!before.iter().any(|l| l.starts_with("1/2-1/2")), "{before:?}");
+    // No pawn move since the FEN: XBoard counts the same 120 plies, and
+    // the claim is made.
+    e.send("force");
+    e.send("setboard 3k5/9/9/9/p8/8P/9/9/9/R3K4 w - - 111 60");
+    for m in ["a0a1", "d9d8", "a1a2", "d8d7", "a2a3", "d7d8", "a3a4", "d8d9", "a4b4"] {
+        e.send(&format!("usermove {m}"));
+    }
+    e.send("go");
+    let claim = e.read_until(|l| l.starts_with("1/2-1/2")).pop().unwrap();
+    assert_eq!(claim, "1/2-1/2 {60-round limit: 120 plies without a capture}");
+}
+
+#[test]
 fn bad_input_changes_nothing() {
     let _g = shared_cpu();
     let mut e = xboard();

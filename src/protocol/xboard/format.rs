@@ -3,7 +3,7 @@
 
 use crate::protocol::format::{clip, pv_text};
 use crate::protocol::options::{self, Kind};
-use crate::rules::{Outcome, Ruling};
+use crate::rules::{Outcome, Rule, Ruling};
 use crate::search::SearchInfo;
 use crate::tt::Bound;
 use crate::types::score::Reported;
@@ -98,6 +98,13 @@ pub fn result(ruling: &Ruling) -> Option<String> {
         Outcome::Draw => "1/2-1/2",
     };
     Some(format!("{code} {{{}}}", reason(&ruling.rule.to_string())))
+}
+
+/// The claim of the move-limit draw after `plies` plies without a capture
+/// under a limit of `limit` plies (made late, when XBoard's own count
+/// allows it: see [`super::move_limit`]).
+pub fn move_limit_result(plies: u16, limit: u16) -> String {
+    format!("1/2-1/2 {{{}}}", reason(&Rule::MoveLimit { plies, limit }.to_string()))
 }
 
 /// True if the result is claimed: every ruling but a win by a repetition

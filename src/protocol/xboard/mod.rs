@@ -23,6 +23,7 @@
 
 mod command;
 mod format;
+mod move_limit;
 mod session;
 
 pub use command::{Command, Control, MoveSet, is_handshake, parse};

@@ -27,6 +27,7 @@ use crossbeam_channel::{Receiver, never, select};
 
 use super::command::{Command, Control, MoveSet, shown};
 use super::format;
+use super::move_limit;
 use crate::board::{Position, START_FEN};
 use crate::eval;
 use crate::protocol::format::{DrawFlags, Verdict};
@@ -34,6 +35,7 @@ use crate::protocol::lazy_engine::LazyEngine;
 use crate::protocol::options::{self, OptionId};
 use crate::protocol::quit_grace::QuitGrace;
 use crate::protocol::reader::Input;
+use crate::rules::Rule;
 use crate::search::{SearchEvent, SearchLimits};
 use crate::types::{Color, Move};
 
@@ -144,6 +146,11 @@ pub struct Session<W: Write> {
     notes: bool,
     /// Commands held back until the engine has moved (after a `ping`).
     deferred: VecDeque<Input<Command>>,
+    /// The no-capture limit (`Rule60`) set aside while the Asian rules'
+    /// move-limit draw is due but XBoard would refuse its claim (see
+    /// [`move_limit`]): the engine plays on without it until XBoard's count
+    /// allows the claim, a capture, or a change of position or option.
+    limit_set_aside: Option<u16>,
     /// The input has had a line that could not be parsed.
     /// When the engine stops waiting for the work to end after malformed input.
     grace: QuitGrace,
@@ -169,6 +176,7 @@ impl<W: Write> Session<W> {
             expected: None,
             notes: true,
             deferred: VecDeque::new(),
+            limit_set_aside: None,
             grace: QuitGrace::default(),
         }
     }
@@ -395,6 +403,7 @@ impl<W: Write> Session<W> {
 
     /// The position changed: exclusions and the expected reply lapse.
     fn position_changed(&mut self) {
+        self.restore_limit();
         self.excluded.clear();
         self.expected = None;
         if self.mode == Mode::Analyze {
@@ -406,15 +415,45 @@ impl<W: Write> Session<W> {
     /// playing; true if it did. A win by a repetition rule is not claimed
     /// (see [`format::is_claimed`]): the debug log says so, and play goes on.
     fn claim_if_over(&mut self) -> bool {
+        if let Some(limit) = self.limit_set_aside {
+            let pos = self.engine.position();
+            if pos.rule60() < limit {
+                // A capture since: the rule applies again.
+                self.restore_limit();
+            } else if move_limit::counted_plies(pos) >= move_limit::CLAIMABLE_PLIES {
+                let result = format::move_limit_result(pos.rule60(), limit);
+                self.say(&result);
+                self.mode = Mode::Force;
+                return true;
+            }
+        }
         let ruling = self.engine.ruling();
         let Some(result) = format::result(&ruling) else { return false };
         if !format::is_claimed(&ruling) {
             self.note(&format!("the rules give {result}; not claimed: XBoard rules repetitions itself"));
             return false;
         }
+        if let Rule::MoveLimit { limit, .. } = ruling.rule {
+            let counted = move_limit::counted_plies(self.engine.position());
+            if counted < move_limit::CLAIMABLE_PLIES {
+                self.note(&format!(
+                    "the rules give {result}; not claimed: XBoard counts {counted} plies (it restarts at a pawn move and skips checks) and would refuse it; playing on without the limit until it would not"
+                ));
+                self.engine.config_mut().rules.move_limit = 0;
+                self.limit_set_aside = Some(limit);
+                return false;
+            }
+        }
         self.say(&result);
         self.mode = Mode::Force;
         true
+    }
+
+    /// Puts back the no-capture limit set aside for XBoard's count.
+    fn restore_limit(&mut self) {
+        if let Some(limit) = self.limit_set_aside.take() {
+            self.engine.config_mut().rules.move_limit = limit;
+        }
     }
 
     /// Starts thinking about the engine's move (or claims the result).
@@ -643,6 +682,8 @@ impl<W: Write> Session<W> {
         if let Some(notice) = notice {
             self.note(&notice);
         }
+        // An option set now is the user's (`Rule60` among them).
+        self.restore_limit();
         if setting.id == OptionId::Ponder {
             self.ponder = setting.value != 0;
         }
