@@ -18,7 +18,9 @@
 # Settings: CLOCK_PARTS ["latency xboard match"], CLOCK_XBOARD_TCS
 #   ["0:10+0.1 0:05+0.05"], CLOCK_XBOARD_GAMES [20, per pairing and control],
 #   CLOCK_MATCH_TCS ["2+0.02 1+0.01"], CLOCK_MATCH_GAMES [30], CLOCK_CONC [3],
-#   CLOCK_HOGS [2], CLOCK_OUT [a temp dir: PGNs, logs, the summary].
+#   CLOCK_HOGS [2], CLOCK_OUT [a temp dir: PGNs, logs, the summary],
+#   CLOCK_XBOARD_ARGS [] (more XBoard options, e.g. "-animate false
+#   -flashCount 0" to measure XBoard's own cycle without its animation).
 set -euo pipefail
 
 BIN=$(realpath "${1:-target/release/chariot}")
@@ -32,6 +34,7 @@ MATCH_GAMES=${CLOCK_MATCH_GAMES:-30}
 CONC=${CLOCK_CONC:-3}
 HOGS=${CLOCK_HOGS:-2}
 OUT=${CLOCK_OUT:-$(mktemp -d /tmp/chariot-clock.XXXXXX)}
+read -r -a XBOARD_ARGS <<<"${CLOCK_XBOARD_ARGS:-}"
 TOOLS=$(realpath "$(dirname "$0")")
 mkdir -p "$OUT"
 
@@ -69,7 +72,7 @@ xboard_match() {
     DISPLAY=":$nr" "$XBOARD" -variant xiangqi -fcp "$BIN" -fd "$OUT" -scp "$second" -sd "$OUT" \
         -mg "$XBOARD_GAMES" -tc "$tc" -inc "$inc" -autoCallFlag true -ruleMoves 60 \
         -saveGameFile "$OUT/$name.pgn" -debug -debugfile "$OUT/$name.debug" -xexit \
-        -popupMoveErrors false -showThinking true -engineOutputUp false >"$OUT/$name.stdout" 2>&1 &
+        -popupMoveErrors false -showThinking true -engineOutputUp false "${XBOARD_ARGS[@]}" >"$OUT/$name.stdout" 2>&1 &
     xb_pid=$!
 }
 
