@@ -9,8 +9,11 @@ For every game: the result and XBoard's reason, and per Chariot slot the
 least clock left after one of its moves, in milliseconds: the least `time`
 XBoard sent it before a move (centiseconds, the clock with the last move's
 increment added) less the increment; 0 when the game was lost on time by
-that engine. Then the flags and the distribution over games. Exit status 1
-when a Chariot engine lost on time.
+that engine. Then the flags and the distribution over games, and XBoard's
+cycle: for the moves on which Chariot thought less than 60 ms (its `#
+thought N ms` note), the time from XBoard's `time` to its reading of the
+move: what a fast move costs on XBoard's clock (see docs/clock.md). Exit
+status 1 when a Chariot engine lost on time.
 """
 
 import re
@@ -53,6 +56,25 @@ def least_clocks(log, slots):
     return per_game
 
 
+def cycle(log, slots):
+    """Per fast move (Chariot thought < 60 ms) of the slots: milliseconds
+    from XBoard sending `time` to reading the move."""
+    costs = []
+    for slot in slots:
+        sent = None
+        for line in open(log, errors="replace"):
+            m = re.match(r"(\d+) >%s *: time " % slot, line)
+            if m:
+                sent = int(m.group(1))
+                continue
+            m = re.match(r"(\d+) <%s *: # thought (\d+) ms" % slot, line)
+            if m and sent is not None:
+                if int(m.group(2)) < 60:
+                    costs.append(int(m.group(1)) - sent)
+                sent = None
+    return sorted(costs)
+
+
 def main():
     if len(sys.argv) < 5:
         sys.exit(__doc__)
@@ -93,6 +115,11 @@ def main():
               f"least clock left (ms) over {n} game sides: min {least[0]} p10 {q(0.1)} "
               f"median {q(0.5)} max {least[-1]}")
         print("least clock left, sorted: " + " ".join(str(x) for x in least))
+    costs = cycle(log, slots)
+    if costs:
+        q = lambda p: costs[min(len(costs) - 1, int(p * len(costs)))]
+        print(f"XBoard's cycle (ms from `time` to the move, {len(costs)} moves thought < 60 ms): "
+              f"p10 {q(0.1)} median {q(0.5)} p90 {q(0.9)}")
     sys.exit(1 if flags else 0)
 
 
