@@ -123,51 +123,62 @@ impl Simd {
 /// The update as a plain loop over the lanes (vectorised by the compiler
 /// for whatever instruction set the function it is inlined into allows),
 /// 128 lanes at a time where the width allows (else 32), summed in a local
-/// block stored once, which the compiler keeps in vector registers (summed
+/// array stored once, which the compiler keeps in vector registers (summed
 /// in `out`, it stored and reloaded `out` between rows).
 #[inline(always)]
 fn update_lanes(out: &mut [Chunk], old: Option<&[Chunk]>, add: &[&[Chunk]], sub: &[&[Chunk]]) {
     if out.len().is_multiple_of(BLOCK_CHUNKS) {
-        update_blocks::<BLOCK_CHUNKS>(out, old, add, sub);
+        update_blocks::<{ BLOCK_CHUNKS * LANES }>(out, old, add, sub);
     } else {
-        update_blocks::<1>(out, old, add, sub);
+        update_blocks::<LANES>(out, old, add, sub);
     }
 }
 
-/// Chunks `k..k + G` of `row`.
+// A chunk is its values and nothing else (no padding), for [`values`].
+const _: () = assert!(std::mem::size_of::<Chunk>() == 2 * LANES);
+
+/// The values of `row`, one after the other.
 #[inline(always)]
-fn block<const G: usize>(row: &[Chunk], k: usize) -> &[Chunk; G] {
-    row[k..k + G].try_into().expect("rows of one width")
+fn values(row: &[Chunk]) -> &[i16] {
+    // SAFETY: a `Chunk` is `repr(C)` around `[i16; LANES]` and as large
+    // (asserted above): `row.len()` chunks are `row.len() · LANES`
+    // consecutive initialised `i16`s, aligned for `i16`, borrowed with `row`.
+    unsafe { std::slice::from_raw_parts(row.as_ptr().cast::<i16>(), row.len() * LANES) }
 }
 
-/// [`update_lanes`], `G` chunks at a time (`G` divides the row's chunks).
+/// The values of `row`, one after the other, to change.
 #[inline(always)]
-fn update_blocks<const G: usize>(
+fn values_mut(row: &mut [Chunk]) -> &mut [i16] {
+    // SAFETY: as in `values`, with the one mutable borrow of `row` passed on.
+    unsafe { std::slice::from_raw_parts_mut(row.as_mut_ptr().cast::<i16>(), row.len() * LANES) }
+}
+
+/// [`update_lanes`], `L` lanes at a time (`L` divides the row's lanes).
+#[inline(always)]
+fn update_blocks<const L: usize>(
     out: &mut [Chunk],
     old: Option<&[Chunk]>,
     add: &[&[Chunk]],
     sub: &[&[Chunk]],
 ) {
-    for k in (0..out.len()).step_by(G) {
-        let mut acc: [[i16; LANES]; G] = block::<G>(old.unwrap_or(out), k).map(|c| c.0);
+    let out = values_mut(out);
+    for k in (0..out.len()).step_by(L) {
+        let base = match old {
+            Some(o) => values(o),
+            None => &*out,
+        };
+        let mut acc: [i16; L] = base[k..k + L].try_into().expect("rows of one width");
         for a in add {
-            for (o, x) in acc.iter_mut().zip(block::<G>(a, k)) {
-                for (o, &x) in o.iter_mut().zip(&x.0) {
-                    *o = o.wrapping_add(x);
-                }
+            for (o, &x) in acc.iter_mut().zip(&values(a)[k..k + L]) {
+                *o = o.wrapping_add(x);
             }
         }
         for s in sub {
-            for (o, x) in acc.iter_mut().zip(block::<G>(s, k)) {
-                for (o, &x) in o.iter_mut().zip(&x.0) {
-                    *o = o.wrapping_sub(x);
-                }
+            for (o, &x) in acc.iter_mut().zip(&values(s)[k..k + L]) {
+                *o = o.wrapping_sub(x);
             }
         }
-        let dst: &mut [Chunk; G] = (&mut out[k..k + G]).try_into().expect("rows of one width");
-        for (d, a) in dst.iter_mut().zip(acc) {
-            d.0 = a;
-        }
+        out[k..k + L].copy_from_slice(&acc);
     }
 }
 
