@@ -81,7 +81,7 @@ impl Simd {
     /// `out = old + Σ add − Σ sub` (`old` `None`: `out` itself), lane by
     /// lane, wrapping; every row the same number of chunks. `self` must be
     /// available (callers hold only checked values, see [`super::Network`]).
-    #[inline]
+    #[inline(always)]
     pub(super) fn update(self, out: &mut [Chunk], old: Option<&[Chunk]>, add: &[&[Chunk]], sub: &[&[Chunk]]) {
         match self {
             #[cfg(target_arch = "x86_64")]
@@ -102,7 +102,7 @@ impl Simd {
     /// (the side to move's half against `w[0]`, the other against `w[1]`),
     /// before the division by QA; every row the same number of chunks.
     /// `self` must be available.
-    #[inline]
+    #[inline(always)]
     pub(super) fn output(self, us: &[Chunk], them: &[Chunk], w: [&[Chunk]; 2]) -> i64 {
         match self {
             #[cfg(target_arch = "x86_64")]

@@ -112,15 +112,22 @@ type Accumulators<const N: usize> = ([f32; N], [f32; N]);
 // The widest network fits the largest accumulators.
 const _: () = assert!(MAX_HIDDEN <= 1024);
 
-/// `$net.$method::<N>($args)` with `N` the capacity of the accumulators for
-/// `$net`'s width (128, 256, 512 or 1024).
+/// `$net.$method::<N, EXACT>($args)` with `N` the capacity of the
+/// accumulators for `$net`'s width (128, 256, 512 or 1024) and `EXACT` true
+/// if the width is `N`: then the loops have a constant length, which the
+/// compiler unrolls and vectorises as it did when the width was a constant
+/// (a run-time length made the 128-unit trainer 25 % slower).
 macro_rules! at_capacity {
     ($net:expr, $method:ident($($arg:expr),*)) => {
         match $net.layout.hidden {
-            0..=128 => $net.$method::<128>($($arg),*),
-            129..=256 => $net.$method::<256>($($arg),*),
-            257..=512 => $net.$method::<512>($($arg),*),
-            _ => $net.$method::<1024>($($arg),*),
+            128 => $net.$method::<128, true>($($arg),*),
+            256 => $net.$method::<256, true>($($arg),*),
+            512 => $net.$method::<512, true>($($arg),*),
+            1024 => $net.$method::<1024, true>($($arg),*),
+            0..=128 => $net.$method::<128, false>($($arg),*),
+            129..=256 => $net.$method::<256, false>($($arg),*),
+            257..=512 => $net.$method::<512, false>($($arg),*),
+            _ => $net.$method::<1024, false>($($arg),*),
         }
     };
 }
@@ -217,16 +224,22 @@ impl Network {
         own.iter().enumerate().map(move |(j, w)| w + factor.map_or(0.0, |f| f[j]))
     }
 
+    /// The width: `N` if `EXACT` (see [`at_capacity`]), a constant.
+    #[inline(always)]
+    fn width<const N: usize, const EXACT: bool>(&self) -> usize {
+        if EXACT { N } else { self.layout.hidden }
+    }
+
     /// The hidden layer before SCReLU, for both views (`N` ≥ the width).
     #[inline]
-    fn accumulate<const N: usize>(&self, inputs: &[[u16; 2]]) -> Accumulators<N> {
-        let h = self.layout.hidden;
+    fn accumulate<const N: usize, const EXACT: bool>(&self, inputs: &[[u16; 2]]) -> Accumulators<N> {
+        let h = self.width::<N, EXACT>();
         let mut us = [0.0; N];
         us[..h].copy_from_slice(&self.params[self.layout.ft_bias..self.layout.out_weights]);
         let mut them = us;
         for pair in inputs {
             for (acc, &i) in [&mut us, &mut them].into_iter().zip(pair) {
-                for row in self.rows(i as usize) {
+                for row in self.rows::<N, EXACT>(i as usize) {
                     for (a, w) in acc[..h].iter_mut().zip(&self.params[row..row + h]) {
                         *a += w;
                     }
@@ -238,15 +251,15 @@ impl Network {
 
     /// Where the rows input `i` adds start: its own, then its factor's.
     #[inline(always)]
-    fn rows(&self, i: usize) -> impl Iterator<Item = usize> {
-        let h = self.layout.hidden;
+    fn rows<const N: usize, const EXACT: bool>(&self, i: usize) -> impl Iterator<Item = usize> {
+        let h = self.width::<N, EXACT>();
         std::iter::once(i * h).chain(self.layout.factor_row(i).map(move |f| f * h))
     }
 
     /// The output for `acc`.
     #[inline]
-    fn output<const N: usize>(&self, (us, them): &Accumulators<N>) -> f32 {
-        let h = self.layout.hidden;
+    fn output<const N: usize, const EXACT: bool>(&self, (us, them): &Accumulators<N>) -> f32 {
+        let h = self.width::<N, EXACT>();
         let w = &self.params[self.layout.out_weights..self.layout.out_bias];
         let mut out = self.params[self.layout.out_bias];
         for j in 0..h {
@@ -262,8 +275,8 @@ impl Network {
     }
 
     /// [`Network::eval_cp`] with accumulators of `N` values.
-    fn eval_cp_in<const N: usize>(&self, inputs: &[[u16; 2]]) -> f32 {
-        self.output(&self.accumulate::<N>(inputs)) * SCALE as f32
+    fn eval_cp_in<const N: usize, const EXACT: bool>(&self, inputs: &[[u16; 2]]) -> f32 {
+        self.output::<N, EXACT>(&self.accumulate::<N, EXACT>(inputs)) * SCALE as f32
     }
 
     /// The loss of a position against `target`.
@@ -278,11 +291,16 @@ impl Network {
     }
 
     /// [`Network::backprop`] with accumulators of `N` values.
-    fn backprop_in<const N: usize>(&self, inputs: &[[u16; 2]], target: f32, grad: &mut [f32]) -> f32 {
+    fn backprop_in<const N: usize, const EXACT: bool>(
+        &self,
+        inputs: &[[u16; 2]],
+        target: f32,
+        grad: &mut [f32],
+    ) -> f32 {
         let l = self.layout;
-        let h = l.hidden;
-        let acc = self.accumulate::<N>(inputs);
-        let p = sigmoid(self.output(&acc) * SCALE as f32 / K);
+        let h = self.width::<N, EXACT>();
+        let acc = self.accumulate::<N, EXACT>(inputs);
+        let p = sigmoid(self.output::<N, EXACT>(&acc) * SCALE as f32 / K);
         let g = 2.0 * (p - target) * p * (1.0 - p) * SCALE as f32 / K;
         grad[l.out_bias] += g;
         let w = &self.params[l.out_weights..l.out_bias];
@@ -301,7 +319,7 @@ impl Network {
         }
         for pair in inputs {
             for (d, &i) in [&d_us, &d_them].into_iter().zip(pair) {
-                for row in self.rows(i as usize) {
+                for row in self.rows::<N, EXACT>(i as usize) {
                     for (gw, d) in grad[row..row + h].iter_mut().zip(&d[..h]) {
                         *gw += d;
                     }
