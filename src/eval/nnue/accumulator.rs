@@ -230,7 +230,17 @@ impl AccumulatorStack {
         let top = self.at(self.top, view.index());
         let cached = &mut self.cached_accs[slot * self.chunks..(slot + 1) * self.chunks];
         net.update(cached, None, &add, &sub);
-        self.accs[top].copy_from_slice(cached);
+        copy(&mut self.accs[top], cached);
+    }
+}
+
+/// `dst = src` (as long): a copy of 128 units is a fixed-size one the
+/// compiler writes inline, not a call to `memcpy`.
+#[inline(always)]
+fn copy(dst: &mut [Chunk], src: &[Chunk]) {
+    match (<&mut [Chunk; 4]>::try_from(&mut *dst), <&[Chunk; 4]>::try_from(src)) {
+        (Ok(d), Ok(s)) => *d = *s,
+        _ => dst.copy_from_slice(src),
     }
 }
 
@@ -239,7 +249,7 @@ impl AccumulatorStack {
 #[inline(always)]
 fn apply(net: &Network, frame: Frame, out: &mut [Chunk], prev: &[Chunk], change: Change) {
     let Change::Move { piece, from, to, captured } = change else {
-        out.copy_from_slice(prev);
+        copy(out, prev);
         return;
     };
     let add = net.weights(frame.index(piece, to));

@@ -182,6 +182,24 @@ fn update_blocks<const L: usize>(
     }
 }
 
+/// Runs `$body` with `$a`, `$w` bound to each pair of chunks of the rows
+/// `$acc`, `$ws` (as long, at most a block): for a whole block with a
+/// constant count, which the compiler unrolls as it did when the width was
+/// a constant.
+macro_rules! for_each_pair {
+    ($acc:expr, $ws:expr, |$a:ident, $w:ident| $body:block) => {
+        let (acc, ws): (&[Chunk], &[Chunk]) = ($acc, $ws);
+        match (<&[Chunk; BLOCK_CHUNKS]>::try_from(acc), <&[Chunk; BLOCK_CHUNKS]>::try_from(ws)) {
+            (Ok(acc), Ok(ws)) => {
+                for ($a, $w) in acc.iter().zip(ws) $body
+            }
+            _ => {
+                for ($a, $w) in acc.iter().zip(ws) $body
+            }
+        }
+    };
+}
+
 /// The output sum, one lane at a time, in the vector units' arithmetic.
 fn output_scalar(us: &[Chunk], them: &[Chunk], w: [&[Chunk]; 2]) -> i64 {
     let mut total = 0i64;
@@ -189,13 +207,13 @@ fn output_scalar(us: &[Chunk], them: &[Chunk], w: [&[Chunk]; 2]) -> i64 {
         let end = (b + BLOCK_CHUNKS).min(us.len());
         let mut sum = 0i32;
         for (acc, w) in [us, them].into_iter().zip(w) {
-            for (a, w) in acc[b..end].iter().zip(&w[b..end]) {
+            for_each_pair!(&acc[b..end], &w[b..end], |a, w| {
                 for (&a, &w) in a.0.iter().zip(&w.0) {
                     let v = a.clamp(0, QA as i16);
                     let vw = v.wrapping_mul(w);
                     sum = sum.wrapping_add(i32::from(vw) * i32::from(v));
                 }
-            }
+            });
         }
         total += i64::from(sum);
     }
@@ -264,7 +282,7 @@ mod x86 {
             let end = (b + BLOCK_CHUNKS).min(us.len());
             let mut sum = _mm256_setzero_si256();
             for (acc, w) in [us, them].into_iter().zip(w) {
-                for (a, w) in acc[b..end].iter().zip(&w[b..end]) {
+                for_each_pair!(&acc[b..end], &w[b..end], |a, w| {
                     for i in [0, 16] {
                         // SAFETY: `i + 16 <= 32`, so both 32-byte loads stay
                         // inside their chunks; `loadu` takes any alignment.
@@ -278,7 +296,7 @@ mod x86 {
                         let vw = _mm256_mullo_epi16(v, w);
                         sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
                     }
-                }
+                });
             }
             let half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
             total += i64::from(horizontal_sum(half));
@@ -296,7 +314,7 @@ mod x86 {
             let end = (b + BLOCK_CHUNKS).min(us.len());
             let mut sum = _mm_setzero_si128();
             for (acc, w) in [us, them].into_iter().zip(w) {
-                for (a, w) in acc[b..end].iter().zip(&w[b..end]) {
+                for_each_pair!(&acc[b..end], &w[b..end], |a, w| {
                     for i in [0, 8, 16, 24] {
                         // SAFETY: `i + 8 <= 32`, so both 16-byte loads stay
                         // inside their chunks; `loadu` takes any alignment.
@@ -310,7 +328,7 @@ mod x86 {
                         let vw = _mm_mullo_epi16(v, w);
                         sum = _mm_add_epi32(sum, _mm_madd_epi16(vw, v));
                     }
-                }
+                });
             }
             total += i64::from(horizontal_sum(sum));
         }
