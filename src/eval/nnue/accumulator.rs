@@ -183,6 +183,18 @@ impl AccumulatorStack {
     /// king changed frame since. `net` is the network of the last reset.
     #[inline]
     pub fn current(&mut self, net: &Network, pos: &Position) -> Accumulators<'_> {
+        // Every network so far is 4 chunks (128 units) wide: with the count
+        // a constant, the places, copies and rows of its accumulators are
+        // computed as when the width was the build's.
+        if self.chunks == 4 { self.current_in::<4>(net, pos) } else { self.current_in::<0>(net, pos) }
+    }
+
+    /// [`AccumulatorStack::current`] with accumulators of `C` chunks (0:
+    /// `self.chunks`, whatever it is).
+    #[inline(always)]
+    fn current_in<const C: usize>(&mut self, net: &Network, pos: &Position) -> Accumulators<'_> {
+        let n = if C > 0 { C } else { self.chunks };
+        let at = |ply: usize, v: usize| (2 * ply + v) * n..(2 * ply + v + 1) * n;
         for view in Color::ALL {
             let v = view.index();
             let mut last = self.top;
@@ -201,13 +213,13 @@ impl AccumulatorStack {
             }
             let frame = frame(net, pos, view);
             for ply in last + 1..=self.top {
-                let (prev, out) = (self.at(ply - 1, v), self.at(ply, v));
+                let (prev, out) = (at(ply - 1, v), at(ply, v));
                 let (below, above) = self.accs.split_at_mut(out.start);
-                apply(net, frame, &mut above[..self.chunks], &below[prev], self.entries[ply].change);
+                apply(net, frame, &mut above[..n], &below[prev], self.entries[ply].change);
                 self.entries[ply].computed[v] = true;
             }
         }
-        [&self.accs[self.at(self.top, 0)], &self.accs[self.at(self.top, 1)]]
+        [&self.accs[at(self.top, 0)], &self.accs[at(self.top, 1)]]
     }
 
     /// Sets `view`'s accumulator of `pos` at the top of the stack from the
@@ -252,11 +264,12 @@ fn apply(net: &Network, frame: Frame, out: &mut [Chunk], prev: &[Chunk], change:
         copy(out, prev);
         return;
     };
-    let add = net.weights(frame.index(piece, to));
-    let sub = net.weights(frame.index(piece, from));
+    let n = out.len();
+    let add = net.row(frame.index(piece, to), n);
+    let sub = net.row(frame.index(piece, from), n);
     match captured {
         None => net.update(out, Some(prev), &[add], &[sub]),
-        Some(c) => net.update(out, Some(prev), &[add], &[sub, net.weights(frame.index(c, to))]),
+        Some(c) => net.update(out, Some(prev), &[add], &[sub, net.row(frame.index(c, to), n)]),
     }
 }
 

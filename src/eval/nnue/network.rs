@@ -146,7 +146,14 @@ impl Network {
     /// The weights of input `index`.
     #[inline(always)]
     pub(super) fn weights(&self, index: usize) -> &[Chunk] {
-        &self.ft_weights[index * self.chunks..(index + 1) * self.chunks]
+        self.row(index, self.chunks)
+    }
+
+    /// The weights of input `index`, given the network's
+    /// [`Network::chunks`] `n` (where the caller has it as a constant).
+    #[inline(always)]
+    pub(super) fn row(&self, index: usize, n: usize) -> &[Chunk] {
+        &self.ft_weights[index * n..(index + 1) * n]
     }
 
     /// The feature biases, the accumulator of an empty board.

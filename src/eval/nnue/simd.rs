@@ -127,6 +127,16 @@ impl Simd {
 /// in `out`, it stored and reloaded `out` between rows).
 #[inline(always)]
 fn update_lanes(out: &mut [Chunk], old: Option<&[Chunk]>, add: &[&[Chunk]], sub: &[&[Chunk]]) {
+    if out.len() == BLOCK_CHUNKS {
+        update_block(out, old, add, sub);
+    } else {
+        update_wide(out, old, add, sub);
+    }
+}
+
+/// [`update_lanes`] of rows other than one block.
+#[inline(always)]
+fn update_wide(out: &mut [Chunk], old: Option<&[Chunk]>, add: &[&[Chunk]], sub: &[&[Chunk]]) {
     if out.len().is_multiple_of(BLOCK_CHUNKS) {
         update_blocks::<{ BLOCK_CHUNKS * LANES }>(out, old, add, sub);
     } else {
@@ -151,6 +161,31 @@ fn values(row: &[Chunk]) -> &[i16] {
 fn values_mut(row: &mut [Chunk]) -> &mut [i16] {
     // SAFETY: as in `values`, with the one mutable borrow of `row` passed on.
     unsafe { std::slice::from_raw_parts_mut(row.as_mut_ptr().cast::<i16>(), row.len() * LANES) }
+}
+
+/// [`update_lanes`] of rows of exactly one block (128 units, the width of
+/// every network so far), as fixed-size arrays: one length check a row and
+/// the loops the compiler unrolls, as when the width was a constant (the
+/// general loop below took twice the instructions a call).
+#[inline(always)]
+fn update_block(out: &mut [Chunk], old: Option<&[Chunk]>, add: &[&[Chunk]], sub: &[&[Chunk]]) {
+    const L: usize = BLOCK_CHUNKS * LANES;
+    let lanes =
+        |row: &[Chunk]| -> [i16; L] { *<&[i16; L]>::try_from(values(row)).expect("rows of one width") };
+    let mut acc = lanes(old.unwrap_or(out));
+    for a in add {
+        let a: &[i16; L] = values(a).try_into().expect("rows of one width");
+        for (o, &x) in acc.iter_mut().zip(a) {
+            *o = o.wrapping_add(x);
+        }
+    }
+    for s in sub {
+        let s: &[i16; L] = values(s).try_into().expect("rows of one width");
+        for (o, &x) in acc.iter_mut().zip(s) {
+            *o = o.wrapping_sub(x);
+        }
+    }
+    values_mut(out).copy_from_slice(&acc);
 }
 
 /// [`update_lanes`], `L` lanes at a time (`L` divides the row's lanes).
@@ -182,24 +217,6 @@ fn update_blocks<const L: usize>(
     }
 }
 
-/// Runs `$body` with `$a`, `$w` bound to each pair of chunks of the rows
-/// `$acc`, `$ws` (as long, at most a block): for a whole block with a
-/// constant count, which the compiler unrolls as it did when the width was
-/// a constant.
-macro_rules! for_each_pair {
-    ($acc:expr, $ws:expr, |$a:ident, $w:ident| $body:block) => {
-        let (acc, ws): (&[Chunk], &[Chunk]) = ($acc, $ws);
-        match (<&[Chunk; BLOCK_CHUNKS]>::try_from(acc), <&[Chunk; BLOCK_CHUNKS]>::try_from(ws)) {
-            (Ok(acc), Ok(ws)) => {
-                for ($a, $w) in acc.iter().zip(ws) $body
-            }
-            _ => {
-                for ($a, $w) in acc.iter().zip(ws) $body
-            }
-        }
-    };
-}
-
 /// The output sum, one lane at a time, in the vector units' arithmetic.
 fn output_scalar(us: &[Chunk], them: &[Chunk], w: [&[Chunk]; 2]) -> i64 {
     let mut total = 0i64;
@@ -207,13 +224,13 @@ fn output_scalar(us: &[Chunk], them: &[Chunk], w: [&[Chunk]; 2]) -> i64 {
         let end = (b + BLOCK_CHUNKS).min(us.len());
         let mut sum = 0i32;
         for (acc, w) in [us, them].into_iter().zip(w) {
-            for_each_pair!(&acc[b..end], &w[b..end], |a, w| {
+            for (a, w) in acc[b..end].iter().zip(&w[b..end]) {
                 for (&a, &w) in a.0.iter().zip(&w.0) {
                     let v = a.clamp(0, QA as i16);
                     let vw = v.wrapping_mul(w);
                     sum = sum.wrapping_add(i32::from(vw) * i32::from(v));
                 }
-            });
+            }
         }
         total += i64::from(sum);
     }
@@ -224,15 +241,30 @@ fn output_scalar(us: &[Chunk], them: &[Chunk], w: [&[Chunk]; 2]) -> i64 {
 mod x86 {
     use std::arch::x86_64::*;
 
-    use super::{BLOCK_CHUNKS, Chunk, QA, update_lanes};
+    use super::{BLOCK_CHUNKS, Chunk, QA, update_block, update_wide};
 
-    /// [`update_lanes`] compiled for AVX2.
+    // Each update kernel is `update_lanes` for one instruction set, with
+    // the wide rows' loop in a function of its own: the one-block path, the
+    // common one, then needs no saved registers.
+
+    /// [`super::update_lanes`] compiled for AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) fn update_avx2(out: &mut [Chunk], old: Option<&[Chunk]>, add: &[&[Chunk]], sub: &[&[Chunk]]) {
-        update_lanes(out, old, add, sub);
+        if out.len() == BLOCK_CHUNKS {
+            update_block(out, old, add, sub);
+        } else {
+            update_wide_avx2(out, old, add, sub);
+        }
     }
 
-    /// [`update_lanes`] compiled for AVX-512 (512-bit vectors of `i16`).
+    /// [`update_wide`] compiled for AVX2.
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    fn update_wide_avx2(out: &mut [Chunk], old: Option<&[Chunk]>, add: &[&[Chunk]], sub: &[&[Chunk]]) {
+        update_wide(out, old, add, sub);
+    }
+
+    /// [`super::update_lanes`] compiled for AVX-512 (512-bit vectors of `i16`).
     #[target_feature(enable = "avx512f,avx512bw")]
     pub(super) fn update_avx512(
         out: &mut [Chunk],
@@ -240,99 +272,181 @@ mod x86 {
         add: &[&[Chunk]],
         sub: &[&[Chunk]],
     ) {
-        update_lanes(out, old, add, sub);
+        if out.len() == BLOCK_CHUNKS {
+            update_block(out, old, add, sub);
+        } else {
+            update_wide_avx512(out, old, add, sub);
+        }
+    }
+
+    /// [`update_wide`] compiled for AVX-512.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    #[inline(never)]
+    fn update_wide_avx512(out: &mut [Chunk], old: Option<&[Chunk]>, add: &[&[Chunk]], sub: &[&[Chunk]]) {
+        update_wide(out, old, add, sub);
+    }
+
+    /// The four rows of the output sum as one block each, if they are
+    /// (128 units: every network so far), for the kernels' unrolled path.
+    type Blocks<'a> = [&'a [Chunk; BLOCK_CHUNKS]; 4];
+
+    /// `us`, `them` and the two halves of `w` as [`Blocks`], if they are one block long.
+    #[inline(always)]
+    fn one_block<'a>(us: &'a [Chunk], them: &'a [Chunk], w: [&'a [Chunk]; 2]) -> Option<Blocks<'a>> {
+        let block = |row: &'a [Chunk]| <&[Chunk; BLOCK_CHUNKS]>::try_from(row).ok();
+        Some([block(us)?, block(them)?, block(w[0])?, block(w[1])?])
     }
 
     /// The output sum with 512-bit vectors: [`output_avx2`]'s operations,
     /// a chunk (32 lanes) at a time.
     #[target_feature(enable = "avx512f,avx512bw")]
     pub(super) fn output_avx512(us: &[Chunk], them: &[Chunk], w: [&[Chunk]; 2]) -> i64 {
-        let zero = _mm512_setzero_si512();
-        let qa = _mm512_set1_epi16(QA as i16);
+        if let Some([us, them, w0, w1]) = one_block(us, them, w) {
+            let mut sum = _mm512_setzero_si512();
+            for k in 0..BLOCK_CHUNKS {
+                sum = step_avx512(sum, &us[k], &w0[k]);
+            }
+            for k in 0..BLOCK_CHUNKS {
+                sum = step_avx512(sum, &them[k], &w1[k]);
+            }
+            return i64::from(reduce_avx512(sum));
+        }
         let mut total = 0i64;
         for b in (0..us.len()).step_by(BLOCK_CHUNKS) {
             let end = (b + BLOCK_CHUNKS).min(us.len());
             let mut sum = _mm512_setzero_si512();
             for (acc, w) in [us, them].into_iter().zip(w) {
                 for (a, w) in acc[b..end].iter().zip(&w[b..end]) {
-                    // SAFETY: a chunk is 64 bytes, one load each; `loadu`
-                    // takes any alignment.
-                    let (a, w) = unsafe {
-                        (_mm512_loadu_si512(a.0.as_ptr().cast()), _mm512_loadu_si512(w.0.as_ptr().cast()))
-                    };
-                    let v = _mm512_min_epi16(_mm512_max_epi16(a, zero), qa);
-                    let vw = _mm512_mullo_epi16(v, w);
-                    sum = _mm512_add_epi32(sum, _mm512_madd_epi16(vw, v));
+                    sum = step_avx512(sum, a, w);
                 }
             }
-            let quarter = _mm256_add_epi32(_mm512_castsi512_si256(sum), _mm512_extracti64x4_epi64(sum, 1));
-            let half = _mm_add_epi32(_mm256_castsi256_si128(quarter), _mm256_extracti128_si256(quarter, 1));
-            total += i64::from(horizontal_sum(half));
+            total += i64::from(reduce_avx512(sum));
         }
         total
+    }
+
+    /// `sum` plus the products of a chunk of accumulator values `a`
+    /// (clamped) and output weights `w`, with 512-bit vectors.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    #[inline]
+    fn step_avx512(sum: __m512i, a: &Chunk, w: &Chunk) -> __m512i {
+        // SAFETY: a chunk is 64 bytes, one load each; `loadu` takes any
+        // alignment.
+        let (a, w) =
+            unsafe { (_mm512_loadu_si512(a.0.as_ptr().cast()), _mm512_loadu_si512(w.0.as_ptr().cast())) };
+        let v = _mm512_min_epi16(_mm512_max_epi16(a, _mm512_setzero_si512()), _mm512_set1_epi16(QA as i16));
+        let vw = _mm512_mullo_epi16(v, w);
+        _mm512_add_epi32(sum, _mm512_madd_epi16(vw, v))
+    }
+
+    /// The wrapping sum of the 16 `i32` lanes of `sum`.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    #[inline]
+    fn reduce_avx512(sum: __m512i) -> i32 {
+        let quarter = _mm256_add_epi32(_mm512_castsi512_si256(sum), _mm512_extracti64x4_epi64(sum, 1));
+        let half = _mm_add_epi32(_mm256_castsi256_si128(quarter), _mm256_extracti128_si256(quarter, 1));
+        horizontal_sum(half)
     }
 
     /// The output sum with 256-bit vectors, half a chunk at a time.
     #[target_feature(enable = "avx2")]
     pub(super) fn output_avx2(us: &[Chunk], them: &[Chunk], w: [&[Chunk]; 2]) -> i64 {
-        let zero = _mm256_setzero_si256();
-        let qa = _mm256_set1_epi16(QA as i16);
+        if let Some([us, them, w0, w1]) = one_block(us, them, w) {
+            let mut sum = _mm256_setzero_si256();
+            for k in 0..BLOCK_CHUNKS {
+                sum = step_avx2(sum, &us[k], &w0[k]);
+            }
+            for k in 0..BLOCK_CHUNKS {
+                sum = step_avx2(sum, &them[k], &w1[k]);
+            }
+            return i64::from(reduce_avx2(sum));
+        }
         let mut total = 0i64;
         for b in (0..us.len()).step_by(BLOCK_CHUNKS) {
             let end = (b + BLOCK_CHUNKS).min(us.len());
             let mut sum = _mm256_setzero_si256();
             for (acc, w) in [us, them].into_iter().zip(w) {
-                for_each_pair!(&acc[b..end], &w[b..end], |a, w| {
-                    for i in [0, 16] {
-                        // SAFETY: `i + 16 <= 32`, so both 32-byte loads stay
-                        // inside their chunks; `loadu` takes any alignment.
-                        let (a, w) = unsafe {
-                            (
-                                _mm256_loadu_si256(a.0.as_ptr().add(i).cast()),
-                                _mm256_loadu_si256(w.0.as_ptr().add(i).cast()),
-                            )
-                        };
-                        let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
-                        let vw = _mm256_mullo_epi16(v, w);
-                        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
-                    }
-                });
+                for (a, w) in acc[b..end].iter().zip(&w[b..end]) {
+                    sum = step_avx2(sum, a, w);
+                }
             }
-            let half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-            total += i64::from(horizontal_sum(half));
+            total += i64::from(reduce_avx2(sum));
         }
         total
+    }
+
+    /// `sum` plus the products of a chunk `a` (clamped) and `w`, with
+    /// 256-bit vectors.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn step_avx2(mut sum: __m256i, a: &Chunk, w: &Chunk) -> __m256i {
+        for i in [0, 16] {
+            // SAFETY: `i + 16 <= 32`, so both 32-byte loads stay inside
+            // their chunks; `loadu` takes any alignment.
+            let (a, w) = unsafe {
+                (
+                    _mm256_loadu_si256(a.0.as_ptr().add(i).cast()),
+                    _mm256_loadu_si256(w.0.as_ptr().add(i).cast()),
+                )
+            };
+            let v =
+                _mm256_min_epi16(_mm256_max_epi16(a, _mm256_setzero_si256()), _mm256_set1_epi16(QA as i16));
+            let vw = _mm256_mullo_epi16(v, w);
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+        }
+        sum
+    }
+
+    /// The wrapping sum of the 8 `i32` lanes of `sum`.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn reduce_avx2(sum: __m256i) -> i32 {
+        horizontal_sum(_mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1)))
     }
 
     /// The output sum with 128-bit vectors, a quarter of a chunk at a time.
     #[target_feature(enable = "sse2")]
     pub(super) fn output_sse2(us: &[Chunk], them: &[Chunk], w: [&[Chunk]; 2]) -> i64 {
-        let zero = _mm_setzero_si128();
-        let qa = _mm_set1_epi16(QA as i16);
+        if let Some([us, them, w0, w1]) = one_block(us, them, w) {
+            let mut sum = _mm_setzero_si128();
+            for k in 0..BLOCK_CHUNKS {
+                sum = step_sse2(sum, &us[k], &w0[k]);
+            }
+            for k in 0..BLOCK_CHUNKS {
+                sum = step_sse2(sum, &them[k], &w1[k]);
+            }
+            return i64::from(horizontal_sum(sum));
+        }
         let mut total = 0i64;
         for b in (0..us.len()).step_by(BLOCK_CHUNKS) {
             let end = (b + BLOCK_CHUNKS).min(us.len());
             let mut sum = _mm_setzero_si128();
             for (acc, w) in [us, them].into_iter().zip(w) {
-                for_each_pair!(&acc[b..end], &w[b..end], |a, w| {
-                    for i in [0, 8, 16, 24] {
-                        // SAFETY: `i + 8 <= 32`, so both 16-byte loads stay
-                        // inside their chunks; `loadu` takes any alignment.
-                        let (a, w) = unsafe {
-                            (
-                                _mm_loadu_si128(a.0.as_ptr().add(i).cast()),
-                                _mm_loadu_si128(w.0.as_ptr().add(i).cast()),
-                            )
-                        };
-                        let v = _mm_min_epi16(_mm_max_epi16(a, zero), qa);
-                        let vw = _mm_mullo_epi16(v, w);
-                        sum = _mm_add_epi32(sum, _mm_madd_epi16(vw, v));
-                    }
-                });
+                for (a, w) in acc[b..end].iter().zip(&w[b..end]) {
+                    sum = step_sse2(sum, a, w);
+                }
             }
             total += i64::from(horizontal_sum(sum));
         }
         total
+    }
+
+    /// `sum` plus the products of a chunk `a` (clamped) and `w`, with
+    /// 128-bit vectors.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn step_sse2(mut sum: __m128i, a: &Chunk, w: &Chunk) -> __m128i {
+        for i in [0, 8, 16, 24] {
+            // SAFETY: `i + 8 <= 32`, so both 16-byte loads stay inside
+            // their chunks; `loadu` takes any alignment.
+            let (a, w) = unsafe {
+                (_mm_loadu_si128(a.0.as_ptr().add(i).cast()), _mm_loadu_si128(w.0.as_ptr().add(i).cast()))
+            };
+            let v = _mm_min_epi16(_mm_max_epi16(a, _mm_setzero_si128()), _mm_set1_epi16(QA as i16));
+            let vw = _mm_mullo_epi16(v, w);
+            sum = _mm_add_epi32(sum, _mm_madd_epi16(vw, v));
+        }
+        sum
     }
 
     /// The wrapping sum of four `i32` lanes.
