@@ -20,7 +20,7 @@ fn nnue(c: &mut Criterion) {
     let mut group = c.benchmark_group("nnue");
     for simd in Simd::available() {
         let net = Network::from_bytes(EMBEDDED_BYTES).unwrap().with_simd(simd).unwrap();
-        let mut stack = AccumulatorStack::new(8);
+        let mut stack = AccumulatorStack::new(8, &net);
         stack.reset(&net, &pos);
         for (name, m) in [("update_move", quiet), ("update_capture", capture)] {
             let mut after = pos.clone();
@@ -36,9 +36,9 @@ fn nnue(c: &mut Criterion) {
         group.bench_function(format!("refresh_{simd:?}"), |b| {
             b.iter(|| accumulator::refresh(&net, black_box(&pos)))
         });
-        let acc = accumulator::refresh(&net, &pos);
+        let [red, black] = accumulator::refresh(&net, &pos);
         group.bench_function(format!("output_{simd:?}"), |b| {
-            b.iter(|| net.output(black_box(&acc), pos.side_to_move()))
+            b.iter(|| net.output(black_box([&red, &black]), pos.side_to_move()))
         });
     }
     group.finish();

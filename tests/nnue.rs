@@ -77,13 +77,16 @@ fn every_instruction_set_gives_the_scalar_output() {
     } else if std::arch::is_x86_feature_detected!("avx2") {
         assert_eq!(Simd::detect(), Simd::Avx2);
     }
-    for (seed, ft_range, features) in [
-        (1, 30, FeatureSet::Plain),
-        (2, 505, FeatureSet::Plain),
-        (3, 2000, FeatureSet::Plain),
-        (4, 505, FeatureSet::KingBuckets),
+    for (seed, ft_range, features, hidden) in [
+        (1, 30, FeatureSet::Plain, 128),
+        (2, 505, FeatureSet::Plain, 128),
+        (3, 2000, FeatureSet::Plain, 128),
+        (4, 505, FeatureSet::KingBuckets, 128),
+        (5, 505, FeatureSet::Plain, 256),
+        (6, 505, FeatureSet::KingBuckets, 256),
+        (7, 300, FeatureSet::KingBuckets, 512),
     ] {
-        let data = NetworkData::random(features, seed, ft_range);
+        let data = NetworkData::random(features, hidden, seed, ft_range);
         let nets: Vec<Network> = paths
             .iter()
             .map(|&s| Network::from_data(&data, "r".into()).unwrap().with_simd(s).unwrap())

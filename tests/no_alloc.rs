@@ -95,17 +95,25 @@ fn walk(ev: &mut Evaluator, pos: &mut Position, depth: u32) -> i64 {
 
 #[test]
 fn network_evaluation_does_not_allocate() {
-    // The built-in network, and a king-bucketed one (whose king moves go
-    // through the accumulator cache).
-    let bucketed = NetworkData::random(FeatureSet::KingBuckets, 5, 300);
-    let nets = [Network::embedded(), Arc::new(Network::from_data(&bucketed, "kb".into()).unwrap())];
-    for net in nets {
+    // The built-in network, and king-bucketed ones (whose king moves go
+    // through the accumulator cache), 128 and 256 units wide.
+    let bucketed = NetworkData::random(FeatureSet::KingBuckets, 128, 5, 300);
+    let wide = NetworkData::random(FeatureSet::KingBuckets, 256, 6, 300);
+    let nets = [
+        Network::embedded(),
+        Arc::new(Network::from_data(&bucketed, "kb".into()).unwrap()),
+        Arc::new(Network::from_data(&wide, "kb256".into()).unwrap()),
+    ];
+    // One evaluator through them all, the 128-unit network again at the end:
+    // a network of another width gets its stack when it is set, and
+    // neither the reset at the root nor the search allocates.
+    let mut ev = Evaluator::new(16);
+    for net in nets.iter().chain(&nets[..1]) {
         let mut pos = Position::from_fen(&common::perft_cases()[0].fen).unwrap();
         pos.reserve(64);
-        let mut ev = Evaluator::new(16);
-        ev.set_network(Some(net));
-        ev.reset(&pos);
+        ev.set_network(Some(Arc::clone(net)));
         let before = allocations();
+        ev.reset(&pos);
         let sum = walk(&mut ev, &mut pos, 3);
         let after = allocations();
         assert_ne!(sum, 0);

@@ -11,7 +11,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use chariot::eval::nnue::features::{BUCKET_INPUTS, BUCKETS, FeatureSet, plain_of_compact};
-use chariot::eval::nnue::format::{HIDDEN, NetworkData, file_size};
+use chariot::eval::nnue::format::{NetworkData, file_size};
 use chariot::tools::train::checkpoint::Checkpoint;
 use chariot::tools::train::data::Dataset;
 use chariot::tools::train::quantise::{TOLERANCE_CP, check};
@@ -78,7 +78,7 @@ fn trains(flag: &str, features: FeatureSet) {
     let after = number_after(&err, "epoch 6/6: train ");
     assert!(after > 0.0 && after < before * 0.8, "training loss {before} before, {after} after: {err}");
     let bytes = std::fs::read(&out).unwrap();
-    assert_eq!(bytes.len(), file_size(features));
+    assert_eq!(bytes.len(), file_size(features, 128));
     let net = NetworkData::from_bytes(&bytes).unwrap();
     assert_eq!(net.features, features);
     assert!(net.ft_weights.iter().any(|&w| w != 0) && net.out_weights.iter().any(|&w| w != 0));
@@ -132,7 +132,7 @@ fn a_plain_network_goes_on_as_a_king_bucketed_one() {
     let built_in = NetworkData::from_bytes(chariot::eval::nnue::network::EMBEDDED_BYTES).unwrap();
     assert_eq!(written.features, FeatureSet::KingBuckets);
     assert_eq!(written.ft_bias, built_in.ft_bias);
-    let row = |net: &NetworkData, i: usize| net.ft_weights[i * HIDDEN..(i + 1) * HIDDEN].to_vec();
+    let row = |net: &NetworkData, i: usize| net.ft_weights[i * 128..(i + 1) * 128].to_vec();
     for bucket in 0..BUCKETS {
         for c in [0, 91, 300, BUCKET_INPUTS - 1] {
             assert_eq!(row(&written, bucket * BUCKET_INPUTS + c), row(&built_in, plain_of_compact(c)));
@@ -151,6 +151,89 @@ fn a_plain_network_goes_on_as_a_king_bucketed_one() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("a KingBuckets network cannot become a Plain one"), "{err}");
+    remove(&[&out]);
+}
+
+#[test]
+fn a_wider_network_trains() {
+    let out = temp("wide.nnue");
+    let err = train(
+        &out,
+        &["--epochs", "4", "--threads", "2", "--lr", "0.003", "--hidden", "256", "--features", "plain"],
+    );
+    assert!(err.contains("256 hidden units"), "{err}");
+    let (before, after) = (number_after(&err, "loss now: train "), number_after(&err, "epoch 4/4: train "));
+    assert!(after > 0.0 && after < before * 0.8, "training loss {before} before, {after} after: {err}");
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(bytes.len(), file_size(FeatureSet::Plain, 256));
+    let net = NetworkData::from_bytes(&bytes).unwrap();
+    assert_eq!(net.hidden, 256);
+    let ckpt = Checkpoint::load(&PathBuf::from(format!("{}.ckpt", out.display()))).unwrap();
+    assert_eq!(ckpt.net.layout.hidden, 256);
+    let mut positions = Dataset::new(FeatureSet::Plain);
+    positions.load(std::fs::File::open(data()).unwrap(), u64::MAX).unwrap();
+    let all: Vec<u32> = (0..positions.len() as u32).collect();
+    let c = check(&ckpt.net, &net, &positions, &all);
+    assert!(c.mean_cp <= TOLERANCE_CP && c.max_cp <= 40.0, "{c:?}");
+    // A checkpoint goes on at its own width only.
+    let ckpt_path = format!("{}.ckpt", out.display());
+    let (code, err) = chariot(&[
+        "train",
+        "--out",
+        out.to_str().unwrap(),
+        "--resume",
+        &ckpt_path,
+        "--hidden",
+        "512",
+        data().to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("holds a network of 256 hidden units"), "{err}");
+    remove(&[&out]);
+}
+
+#[test]
+fn a_network_widened_from_the_built_in_one_evaluates_as_it_did() {
+    // Zero epochs from the built-in network made 256 units wide: its units
+    // as they were, and evaluations within the quantisation's reach of it.
+    let out = temp("widened.nnue");
+    let err = train(&out, &["--epochs", "0", "--threads", "1", "--init", "default", "--hidden", "256"]);
+    assert!(err.contains("widening it from 128 to 256 hidden units"), "{err}");
+    let written = NetworkData::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    let built_in = NetworkData::from_bytes(chariot::eval::nnue::network::EMBEDDED_BYTES).unwrap();
+    assert_eq!((written.hidden, written.features), (256, built_in.features));
+    assert_eq!(written.ft_bias[..128], built_in.ft_bias[..]);
+    assert!(written.ft_bias[128..].iter().all(|&b| b == 0));
+    for i in [0, 77, 1000, built_in.features.inputs() - 1] {
+        assert_eq!(written.ft_weights[i * 256..i * 256 + 128], built_in.ft_weights[i * 128..(i + 1) * 128]);
+        assert!(written.ft_weights[i * 256 + 128..(i + 1) * 256].iter().any(|&w| w != 0));
+    }
+    // The engine's evaluations of the two networks.
+    use chariot::eval::evaluate_with;
+    use chariot::eval::nnue::Network;
+    let (old, new) = (Network::embedded(), Network::from_data(&written, "w".into()).unwrap());
+    assert_eq!(new.hidden(), 256);
+    let mut diffs = Vec::new();
+    for fen in chariot::tools::bench::POSITIONS {
+        let pos = chariot::board::Position::from_fen(fen).unwrap();
+        diffs.push((evaluate_with(&old, &pos) - evaluate_with(&new, &pos)).abs());
+    }
+    let mean = diffs.iter().sum::<i32>() as f64 / diffs.len() as f64;
+    let max = *diffs.iter().max().unwrap();
+    assert!(mean <= TOLERANCE_CP && max <= 40, "mean {mean}, max {max}: {diffs:?}");
+    // A network does not get narrower.
+    let (code, err) = chariot(&[
+        "train",
+        "--out",
+        out.to_str().unwrap(),
+        "--init",
+        out.to_str().unwrap(),
+        "--hidden",
+        "128",
+        data().to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a network of 256 hidden units cannot become one of 128"), "{err}");
     remove(&[&out]);
 }
 
@@ -221,6 +304,10 @@ fn bad_arguments_and_files_are_refused_with_status_2() {
         (vec!["train", "--out", o, "--lambda", "1.5", d], "--lambda"),
         (vec!["train", "--out", o, "--holdout", "1", d], "--holdout"),
         (vec!["train", "--out", o, "--threads", "0", d], "--threads"),
+        (vec!["train", "--out", o, "--hidden", "100", d], "100 hidden units: a network has a multiple of 32"),
+        (vec!["train", "--out", o, "--hidden", "2048", d], "2048 hidden units"),
+        (vec!["train", "--out", o, "--hidden", "0", d], "0 hidden units"),
+        (vec!["train", "--out", o, "--hidden", "wide", d], "'wide' is not a whole number"),
         (vec!["train", "--out", o, "--frobnicate", "1", d], "unexpected argument '--frobnicate'"),
         (vec!["train", "--out", o, "--batch"], "a value is required for '--batch"),
         (vec!["train", "--out", o, "/no/such/file.bin"], "cannot open"),

@@ -15,7 +15,7 @@ use crate::types::{Color, Move};
 /// draw is 0, and the advantage of a side that cannot mate is damped (see
 /// [`Taper::apply`]).
 #[inline]
-fn network_eval(net: &Network, acc: &accumulator::Accumulators, pos: &Position) -> i32 {
+fn network_eval(net: &Network, acc: accumulator::Accumulators<'_>, pos: &Position) -> i32 {
     let Some(taper) = Taper::of(pos) else { return 0 };
     let v = net.output(acc, pos.side_to_move());
     let red = if pos.side_to_move() == Color::Red { v } else { -v };
@@ -26,7 +26,8 @@ fn network_eval(net: &Network, acc: &accumulator::Accumulators, pos: &Position) 
 /// The network's evaluation of `pos` computed from scratch (for the `eval`
 /// command and one-off evaluations; a search uses an [`Evaluator`]).
 pub fn evaluate_with(net: &Network, pos: &Position) -> i32 {
-    network_eval(net, &accumulator::refresh(net, pos), pos)
+    let [red, black] = accumulator::refresh(net, pos);
+    network_eval(net, [&red, &black], pos)
 }
 
 /// The network's line of the `eval` command: its name, the instruction set
@@ -46,7 +47,8 @@ pub fn network_trace(net: &Network, pos: &Position, in_use: bool) -> String {
 pub struct Evaluator {
     /// The network, if the thread evaluates with one.
     net: Option<Arc<Network>>,
-    /// Its accumulators along the search path (allocated with the first network).
+    /// Its accumulators along the search path (allocated with the first
+    /// network, and again for a network of another width).
     stack: Option<AccumulatorStack>,
     /// Without a network: the material and square-table sum ([`piece_squares`])
     /// of each position along the search path, the current one last (empty
@@ -64,8 +66,10 @@ impl Evaluator {
     /// Evaluates with `net` from now on, or classically if `None`; then
     /// [`Evaluator::reset`] must be called before the next evaluation.
     pub fn set_network(&mut self, net: Option<Arc<Network>>) {
-        if net.is_some() && self.stack.is_none() {
-            self.stack = Some(AccumulatorStack::new(self.max_ply));
+        if let Some(net) = &net
+            && !self.stack.as_ref().is_some_and(|s| s.fits(net))
+        {
+            self.stack = Some(AccumulatorStack::new(self.max_ply, net));
         }
         self.net = net;
     }
@@ -169,7 +173,8 @@ mod tests {
         ev.do_move(&mut pos, m);
         assert_eq!(ev.evaluate(&pos), evaluate(&pos));
         let net = Arc::new(
-            Network::from_data(&NetworkData::random(FeatureSet::KingBuckets, 9, 300), "t".into()).unwrap(),
+            Network::from_data(&NetworkData::random(FeatureSet::KingBuckets, 128, 9, 300), "t".into())
+                .unwrap(),
         );
         ev.set_network(Some(Arc::clone(&net)));
         ev.reset(&pos);
@@ -222,7 +227,7 @@ mod tests {
 
     #[test]
     fn the_game_knowledge_wraps_the_network() {
-        let data = NetworkData { out_bias: 2 * 255 * 64, ..NetworkData::zeroed(FeatureSet::Plain) };
+        let data = NetworkData { out_bias: 2 * 255 * 64, ..NetworkData::zeroed(FeatureSet::Plain, 128) };
         let net = Network::from_data(&data, "flat".into()).unwrap();
         // The network says +800 for the side to move whatever the position.
         let lone_rook = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w").unwrap();

@@ -12,16 +12,19 @@
 //! it was computed for (a "Finny table") — and brings it up to date with the
 //! pieces that differ, usually a handful.
 
+use std::ops::Range;
+
 use arrayvec::ArrayVec;
 
 use super::features::{BUCKETS, FeatureSet, Frame};
 use super::network::Network;
-use super::simd::Row;
+use super::simd::Chunk;
 use crate::board::Position;
 use crate::types::{Bitboard, Color, Move, Piece, PieceKind, Square};
 
-/// Both perspectives' accumulators, indexed by colour (Red, Black).
-pub type Accumulators = [Row; 2];
+/// Both perspectives' accumulators, indexed by colour (Red, Black), each
+/// [`Network::chunks`] long.
+pub type Accumulators<'a> = [&'a [Chunk]; 2];
 
 /// The frame `view` reads `pos` in.
 #[inline(always)]
@@ -29,19 +32,25 @@ fn frame(net: &Network, pos: &Position, view: Color) -> Frame {
     net.features().frame(view, pos.king_square(view))
 }
 
-/// The accumulators of `pos` computed from scratch.
-pub fn refresh(net: &Network, pos: &Position) -> Accumulators {
-    let mut acc = [Row::ZERO; 2];
-    for view in Color::ALL {
-        let frame = frame(net, pos, view);
-        let rows: ArrayVec<&Row, 32> = pos
-            .occupied()
-            .into_iter()
-            .map(|sq| net.weights(frame.index(pos.piece_on(sq).expect("occupied"), sq)))
-            .collect();
-        net.update(&mut acc[view.index()], net.bias(), &rows, &[]);
-    }
-    acc
+/// The accumulators of `pos` computed from scratch, in new vectors (for
+/// one-off evaluations; a search keeps them in an [`AccumulatorStack`]).
+pub fn refresh(net: &Network, pos: &Position) -> [Vec<Chunk>; 2] {
+    Color::ALL.map(|view| {
+        let mut acc = vec![Chunk::ZERO; net.chunks()];
+        refresh_view(net, pos, view, &mut acc);
+        acc
+    })
+}
+
+/// `view`'s accumulator of `pos` from scratch, into `out`.
+fn refresh_view(net: &Network, pos: &Position, view: Color, out: &mut [Chunk]) {
+    let frame = frame(net, pos, view);
+    let rows: ArrayVec<&[Chunk], 32> = pos
+        .occupied()
+        .into_iter()
+        .map(|sq| net.weights(frame.index(pos.piece_on(sq).expect("occupied"), sq)))
+        .collect();
+    net.update(out, Some(net.bias()), &rows, &[]);
 }
 
 /// What a move changed on the board (nothing for a null move).
@@ -51,61 +60,87 @@ enum Change {
     Move { piece: Piece, from: Square, to: Square, captured: Option<Piece> },
 }
 
-/// One ply of the stack.
+/// One ply of the stack (its accumulators are in [`AccumulatorStack::accs`]).
 #[derive(Clone, Copy)]
 struct Entry {
-    acc: Accumulators,
     /// The change from the entry below.
     change: Change,
-    /// Per perspective: `acc` holds this ply's accumulator.
+    /// Per perspective: the ply's accumulator is computed.
     computed: [bool; 2],
     /// Per perspective: the change moved its king to another frame.
     reframed: [bool; 2],
 }
 
-/// One perspective's cached accumulator for one king square.
-#[derive(Clone, Copy)]
-struct Cached {
-    acc: Row,
-    /// The pieces `acc` counts, by colour and kind.
-    pieces: [[Bitboard; PieceKind::COUNT]; 2],
-}
-
-/// See the module comment. Allocated once; nothing here allocates after.
+/// See the module comment. Allocated for a network's width; nothing here
+/// allocates after, unless reset with a network of another width.
 pub struct AccumulatorStack {
     entries: Box<[Entry]>,
+    /// The accumulators of every ply, each perspective's `chunks` long:
+    /// ply `p`'s of view `v` start at chunk `(2p + v) · chunks`.
+    accs: Box<[Chunk]>,
+    /// Chunks of an accumulator (the network's [`Network::chunks`]).
+    chunks: usize,
     top: usize,
     /// The feature set of the network the stack was last reset with.
     features: FeatureSet,
     /// Per perspective and king bucket (one per palace point), see the
-    /// module comment.
-    cache: Box<[[Cached; BUCKETS]; 2]>,
+    /// module comment: the pieces the cached accumulator counts, by colour
+    /// and kind.
+    cached_pieces: Box<[[[[Bitboard; PieceKind::COUNT]; 2]; BUCKETS]; 2]>,
+    /// The cached accumulators: view `v`'s of bucket `b` start at chunk
+    /// `(v · BUCKETS + b) · chunks`.
+    cached_accs: Box<[Chunk]>,
 }
 
 impl AccumulatorStack {
-    /// A stack for lines of up to `max_ply` moves from the root.
-    pub fn new(max_ply: usize) -> AccumulatorStack {
-        let empty =
-            Entry { acc: [Row::ZERO; 2], change: Change::None, computed: [false; 2], reframed: [false; 2] };
-        let blank = Cached { acc: Row::ZERO, pieces: [[Bitboard::EMPTY; PieceKind::COUNT]; 2] };
+    /// A stack for lines of up to `max_ply` moves from the root, with
+    /// accumulators as wide as `net`'s.
+    pub fn new(max_ply: usize, net: &Network) -> AccumulatorStack {
+        let empty = Entry { change: Change::None, computed: [false; 2], reframed: [false; 2] };
+        let chunks = net.chunks();
         AccumulatorStack {
             entries: vec![empty; max_ply + 1].into_boxed_slice(),
+            accs: vec![Chunk::ZERO; 2 * (max_ply + 1) * chunks].into_boxed_slice(),
+            chunks,
             top: 0,
             features: FeatureSet::Plain,
-            cache: Box::new([[blank; BUCKETS]; 2]),
+            cached_pieces: Box::new([[[[Bitboard::EMPTY; PieceKind::COUNT]; 2]; BUCKETS]; 2]),
+            cached_accs: vec![Chunk::ZERO; 2 * BUCKETS * chunks].into_boxed_slice(),
         }
     }
 
+    /// True if the stack's accumulators are as wide as `net`'s (then
+    /// [`AccumulatorStack::reset`] with it does not allocate).
+    pub fn fits(&self, net: &Network) -> bool {
+        self.chunks == net.chunks()
+    }
+
+    /// Where ply `ply`'s accumulator of view `v` is in `accs`.
+    #[inline(always)]
+    fn at(&self, ply: usize, v: usize) -> Range<usize> {
+        let start = (2 * ply + v) * self.chunks;
+        start..start + self.chunks
+    }
+
     /// Starts from `pos` (the root) with `net`: its accumulators from
-    /// scratch, the cache emptied (it may hold another network's sums).
+    /// scratch, the cache emptied (it may hold another network's sums). A
+    /// network of another width than the stack's gets a new stack.
     pub fn reset(&mut self, net: &Network, pos: &Position) {
+        if !self.fits(net) {
+            *self = AccumulatorStack::new(self.entries.len() - 1, net);
+        }
         self.top = 0;
         self.features = net.features();
-        self.entries[0].acc = refresh(net, pos);
+        for view in Color::ALL {
+            let range = self.at(0, view.index());
+            refresh_view(net, pos, view, &mut self.accs[range]);
+        }
         self.entries[0].computed = [true; 2];
-        for c in self.cache.iter_mut().flatten() {
-            c.acc = *net.bias();
-            c.pieces = [[Bitboard::EMPTY; PieceKind::COUNT]; 2];
+        for acc in self.cached_accs.chunks_exact_mut(self.chunks) {
+            acc.copy_from_slice(net.bias());
+        }
+        for pieces in self.cached_pieces.iter_mut().flatten() {
+            *pieces = [[Bitboard::EMPTY; PieceKind::COUNT]; 2];
         }
     }
 
@@ -145,9 +180,21 @@ impl AccumulatorStack {
 
     /// The accumulators of `pos`, the current position, computing each
     /// perspective's from its last computed entry, or from the cache if its
-    /// king changed frame since.
+    /// king changed frame since. `net` is the network of the last reset.
     #[inline]
-    pub fn current(&mut self, net: &Network, pos: &Position) -> &Accumulators {
+    pub fn current(&mut self, net: &Network, pos: &Position) -> Accumulators<'_> {
+        // Every network so far is 4 chunks (128 units) wide: with the count
+        // a constant, the places, copies and rows of its accumulators are
+        // computed as when the width was the build's.
+        if self.chunks == 4 { self.current_in::<4>(net, pos) } else { self.current_in::<0>(net, pos) }
+    }
+
+    /// [`AccumulatorStack::current`] with accumulators of `C` chunks (0:
+    /// `self.chunks`, whatever it is).
+    #[inline(always)]
+    fn current_in<const C: usize>(&mut self, net: &Network, pos: &Position) -> Accumulators<'_> {
+        let n = if C > 0 { C } else { self.chunks };
+        let at = |ply: usize, v: usize| (2 * ply + v) * n..(2 * ply + v + 1) * n;
         for view in Color::ALL {
             let v = view.index();
             let mut last = self.top;
@@ -160,58 +207,69 @@ impl AccumulatorStack {
                 last -= 1;
             }
             if reframed {
-                let acc = self.refreshed_from_cache(net, pos, view);
-                let top = &mut self.entries[self.top];
-                top.acc[v] = acc;
-                top.computed[v] = true;
+                self.refresh_from_cache(net, pos, view);
+                self.entries[self.top].computed[v] = true;
                 continue;
             }
             let frame = frame(net, pos, view);
             for ply in last + 1..=self.top {
-                let (below, above) = self.entries.split_at_mut(ply);
-                let (prev, e) = (&below[ply - 1].acc[v], &mut above[0]);
-                apply(net, frame, &mut e.acc[v], prev, e.change);
-                e.computed[v] = true;
+                let (prev, out) = (at(ply - 1, v), at(ply, v));
+                let (below, above) = self.accs.split_at_mut(out.start);
+                apply(net, frame, &mut above[..n], &below[prev], self.entries[ply].change);
+                self.entries[ply].computed[v] = true;
             }
         }
-        &self.entries[self.top].acc
+        [&self.accs[at(self.top, 0)], &self.accs[at(self.top, 1)]]
     }
 
-    /// `view`'s accumulator of `pos` from the cache entry of its king
-    /// square, which is brought up to date.
-    fn refreshed_from_cache(&mut self, net: &Network, pos: &Position, view: Color) -> Row {
+    /// Sets `view`'s accumulator of `pos` at the top of the stack from the
+    /// cache entry of its king square, which is brought up to date.
+    fn refresh_from_cache(&mut self, net: &Network, pos: &Position, view: Color) {
         let frame = frame(net, pos, view);
-        let cached = &mut self.cache[view.index()][frame.bucket()];
-        let mut add: ArrayVec<&Row, 32> = ArrayVec::new();
-        let mut sub: ArrayVec<&Row, 32> = ArrayVec::new();
+        let slot = view.index() * BUCKETS + frame.bucket();
+        let pieces = &mut self.cached_pieces[view.index()][frame.bucket()];
+        let mut add: ArrayVec<&[Chunk], 32> = ArrayVec::new();
+        let mut sub: ArrayVec<&[Chunk], 32> = ArrayVec::new();
         for color in Color::ALL {
             for kind in PieceKind::ALL {
                 let piece = Piece::new(color, kind);
-                let (now, was) = (pos.pieces_of(color, kind), cached.pieces[color.index()][kind.index()]);
+                let (now, was) = (pos.pieces_of(color, kind), pieces[color.index()][kind.index()]);
                 add.extend((now & !was).into_iter().map(|sq| net.weights(frame.index(piece, sq))));
                 sub.extend((was & !now).into_iter().map(|sq| net.weights(frame.index(piece, sq))));
-                cached.pieces[color.index()][kind.index()] = now;
+                pieces[color.index()][kind.index()] = now;
             }
         }
-        let old = cached.acc;
-        net.update(&mut cached.acc, &old, &add, &sub);
-        cached.acc
+        let top = self.at(self.top, view.index());
+        let cached = &mut self.cached_accs[slot * self.chunks..(slot + 1) * self.chunks];
+        net.update(cached, None, &add, &sub);
+        copy(&mut self.accs[top], cached);
+    }
+}
+
+/// `dst = src` (as long): a copy of 128 units is a fixed-size one the
+/// compiler writes inline, not a call to `memcpy`.
+#[inline(always)]
+fn copy(dst: &mut [Chunk], src: &[Chunk]) {
+    match (<&mut [Chunk; 4]>::try_from(&mut *dst), <&[Chunk; 4]>::try_from(src)) {
+        (Ok(d), Ok(s)) => *d = *s,
+        _ => dst.copy_from_slice(src),
     }
 }
 
 /// `out` = `prev` changed by `change`, for the perspective reading the
 /// board in `frame` (the same before and after the change).
 #[inline(always)]
-fn apply(net: &Network, frame: Frame, out: &mut Row, prev: &Row, change: Change) {
+fn apply(net: &Network, frame: Frame, out: &mut [Chunk], prev: &[Chunk], change: Change) {
     let Change::Move { piece, from, to, captured } = change else {
-        *out = *prev;
+        copy(out, prev);
         return;
     };
-    let add = net.weights(frame.index(piece, to));
-    let sub = net.weights(frame.index(piece, from));
+    let n = out.len();
+    let add = net.row(frame.index(piece, to), n);
+    let sub = net.row(frame.index(piece, from), n);
     match captured {
-        None => net.update(out, prev, &[add], &[sub]),
-        Some(c) => net.update(out, prev, &[add], &[sub, net.weights(frame.index(c, to))]),
+        None => net.update(out, Some(prev), &[add], &[sub]),
+        Some(c) => net.update(out, Some(prev), &[add], &[sub, net.row(frame.index(c, to), n)]),
     }
 }
 
@@ -222,8 +280,8 @@ mod tests {
     use crate::eval::nnue::format::NetworkData;
     use crate::types::MoveList;
 
-    fn network(features: FeatureSet, seed: u64) -> Network {
-        Network::from_data(&NetworkData::random(features, seed, 500), "test".into()).unwrap()
+    fn network(features: FeatureSet, hidden: usize, seed: u64) -> Network {
+        Network::from_data(&NetworkData::random(features, hidden, seed, 500), "test".into()).unwrap()
     }
 
     /// Random walks of moves, captures, null moves and take-backs, with
@@ -231,10 +289,41 @@ mod tests {
     /// one computed from scratch.
     #[test]
     fn lazy_updates_equal_a_refresh() {
-        assert_eq!(walks_equal_a_refresh(&network(FeatureSet::Plain, 3)), 0);
+        assert_eq!(walks_equal_a_refresh(&network(FeatureSet::Plain, 128, 3)), 0);
         // King moves to another frame, each computed from the cache.
-        let reframed = walks_equal_a_refresh(&network(FeatureSet::KingBuckets, 3));
+        let reframed = walks_equal_a_refresh(&network(FeatureSet::KingBuckets, 128, 3));
         assert!(reframed > 300, "{reframed}");
+    }
+
+    #[test]
+    fn lazy_updates_equal_a_refresh_in_wider_and_narrower_networks() {
+        // Two blocks of 128 lanes, and a width that is not whole blocks.
+        for hidden in [256, 96] {
+            assert_eq!(walks_equal_a_refresh(&network(FeatureSet::Plain, hidden, 5)), 0);
+            let reframed = walks_equal_a_refresh(&network(FeatureSet::KingBuckets, hidden, 5));
+            assert!(reframed > 300, "{reframed}");
+        }
+    }
+
+    #[test]
+    fn a_stack_follows_a_network_of_another_width() {
+        let (narrow, wide) =
+            (network(FeatureSet::KingBuckets, 128, 1), network(FeatureSet::KingBuckets, 256, 2));
+        let mut pos = Position::from_fen("3k5/4a4/9/9/9/9/9/4B4/4R4/3AK4 w").unwrap();
+        let mut stack = AccumulatorStack::new(8, &narrow);
+        assert!(stack.fits(&narrow) && !stack.fits(&wide));
+        for net in [&narrow, &wide, &narrow] {
+            stack.reset(net, &pos);
+            assert!(stack.fits(net));
+            let m = Move::new(Square::parse("e0").unwrap(), Square::parse("f0").unwrap());
+            stack.push_move(&pos, m);
+            pos.do_move(m);
+            let [red, black] = refresh(net, &pos);
+            assert_eq!(stack.current(net, &pos), [&red[..], &black[..]]);
+            assert_eq!(red.len() * 32, net.hidden());
+            pos.undo_move();
+            stack.pop();
+        }
     }
 
     /// Random walks checked against refreshes; returns the moves that took
@@ -254,7 +343,7 @@ mod tests {
         for fen in fens.iter().chain(crate::tools::bench::POSITIONS.iter()) {
             let mut pos = Position::from_fen(fen).unwrap();
             pos.reserve(64);
-            let mut stack = AccumulatorStack::new(48);
+            let mut stack = AccumulatorStack::new(48, net);
             stack.reset(net, &pos);
             let mut nulls = Vec::new();
             for _ in 0..300 {
@@ -284,7 +373,8 @@ mod tests {
                     nulls.push(false);
                 }
                 if rng.below(3) == 0 {
-                    assert_eq!(*stack.current(net, &pos), refresh(net, &pos), "{}", pos.fen());
+                    let [red, black] = refresh(net, &pos);
+                    assert_eq!(stack.current(net, &pos), [&red[..], &black[..]], "{}", pos.fen());
                     checked += 1;
                 }
             }
@@ -295,20 +385,22 @@ mod tests {
 
     #[test]
     fn a_refresh_is_the_bias_plus_the_pieces_weights() {
-        let net = network(FeatureSet::KingBuckets, 4);
-        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w").unwrap();
-        let acc = refresh(&net, &pos);
-        for view in Color::ALL {
-            let frame = frame(&net, &pos, view);
-            for i in [0, 77, HIDDEN_LAST] {
-                let mut want = net.bias().0[i];
-                for sq in pos.occupied() {
-                    want = want.wrapping_add(net.weights(frame.index(pos.piece_on(sq).unwrap(), sq)).0[i]);
+        for hidden in [128, 256] {
+            let net = network(FeatureSet::KingBuckets, hidden, 4);
+            let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w").unwrap();
+            let acc = refresh(&net, &pos);
+            let lane = |row: &[Chunk], i: usize| row[i / 32].0[i % 32];
+            for view in Color::ALL {
+                let frame = frame(&net, &pos, view);
+                for i in [0, 77, 200 % hidden, hidden - 1] {
+                    let mut want = lane(net.bias(), i);
+                    for sq in pos.occupied() {
+                        want = want
+                            .wrapping_add(lane(net.weights(frame.index(pos.piece_on(sq).unwrap(), sq)), i));
+                    }
+                    assert_eq!(lane(&acc[view.index()], i), want);
                 }
-                assert_eq!(acc[view.index()].0[i], want);
             }
         }
     }
-
-    const HIDDEN_LAST: usize = crate::eval::nnue::format::HIDDEN - 1;
 }

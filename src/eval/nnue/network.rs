@@ -1,4 +1,5 @@
-//! A network ready for inference: the file's parameters in aligned rows,
+//! A network ready for inference: the file's parameters in aligned rows
+//! as wide as the file says,
 //! with the instruction set its kernels use, and the network built into
 //! the program.
 
@@ -8,16 +9,17 @@ use std::sync::Arc;
 use once_cell::sync::Lazy;
 
 use super::features::FeatureSet;
-use super::format::{self, HIDDEN, MAX_FILE_SIZE, NetworkData, QA, QB, SCALE};
-use super::simd::{Row, Simd};
+use super::format::{self, MAX_FILE_SIZE, NetworkData, QA, QB, SCALE, check_hidden};
+use super::simd::{Chunk, LANES, Simd};
 use crate::types::Color;
 
 /// The network built into the program (`nets/default.nnue`).
 pub static EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/default.nnue");
 
 /// Largest output weight accepted: with |w| ≤ 128, `clamp(v)·w` fits an
-/// `i16` and the output sum an `i32` (256 · 255² · 128 < 2³¹), so the
-/// kernels compute the format's formula exactly.
+/// `i16` (255 · 128 < 2¹⁵), so the kernels, which sum the products without
+/// overflow whatever the width ([`super::simd`]), compute the format's
+/// formula exactly.
 pub const MAX_OUTPUT_WEIGHT: i16 = 128;
 
 /// Largest evaluation the network gives, in centipawns: well clear of the
@@ -32,11 +34,15 @@ static EMBEDDED: Lazy<Arc<Network>> = Lazy::new(|| {
 pub struct Network {
     /// The inputs it reads.
     features: FeatureSet,
-    /// The `HIDDEN` weights of each input, one row per input.
-    ft_weights: Box<[Row]>,
-    ft_bias: Row,
+    /// Hidden units per perspective (the width of every row).
+    hidden: usize,
+    /// Chunks of a row: `hidden / LANES`.
+    chunks: usize,
+    /// The `hidden` weights of each input, one row after the other.
+    ft_weights: Box<[Chunk]>,
+    ft_bias: Box<[Chunk]>,
     /// The side to move's output weights, then the other side's.
-    out_weights: [Row; 2],
+    out_weights: [Box<[Chunk]>; 2],
     out_bias: i32,
     name: String,
     simd: Simd,
@@ -68,17 +74,32 @@ impl Network {
     }
 
     /// The network of `data`, called `name`, using the best instruction set
-    /// of this processor. Refuses output weights beyond ±[`MAX_OUTPUT_WEIGHT`].
+    /// of this processor. Refuses a width no network has
+    /// ([`format::check_hidden`]), parameters of other sizes than the width
+    /// says, and output weights beyond ±[`MAX_OUTPUT_WEIGHT`].
     pub fn from_data(data: &NetworkData, name: String) -> Result<Network, String> {
+        let hidden = data.hidden;
+        check_hidden(hidden)?;
+        let sizes = [data.ft_weights.len(), data.ft_bias.len(), data.out_weights.len()];
+        if sizes != [data.features.inputs() * hidden, hidden, 2 * hidden] {
+            return Err(format!(
+                "parameters of sizes {sizes:?} for a {hidden}-unit {:?} network",
+                data.features
+            ));
+        }
         if let Some(w) = data.out_weights.iter().find(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
             return Err(format!("output weight {w} beyond ±{MAX_OUTPUT_WEIGHT}"));
         }
-        let row = |values: &[i16]| Row(values.try_into().expect("HIDDEN values"));
+        let chunks = |values: &[i16]| -> Box<[Chunk]> {
+            values.chunks_exact(LANES).map(|c| Chunk(c.try_into().expect("LANES values"))).collect()
+        };
         Ok(Network {
             features: data.features,
-            ft_weights: data.ft_weights.chunks_exact(HIDDEN).map(row).collect(),
-            ft_bias: row(&data.ft_bias),
-            out_weights: [row(&data.out_weights[..HIDDEN]), row(&data.out_weights[HIDDEN..])],
+            hidden,
+            chunks: hidden / LANES,
+            ft_weights: chunks(&data.ft_weights),
+            ft_bias: chunks(&data.ft_bias),
+            out_weights: [chunks(&data.out_weights[..hidden]), chunks(&data.out_weights[hidden..])],
             out_bias: data.out_bias,
             name,
             simd: Simd::detect(),
@@ -110,32 +131,59 @@ impl Network {
         self.features
     }
 
+    /// Hidden units per perspective: the width of an accumulator.
+    #[inline(always)]
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Chunks of an accumulator (`hidden / LANES`).
+    #[inline(always)]
+    pub fn chunks(&self) -> usize {
+        self.chunks
+    }
+
     /// The weights of input `index`.
     #[inline(always)]
-    pub(super) fn weights(&self, index: usize) -> &Row {
-        &self.ft_weights[index]
+    pub(super) fn weights(&self, index: usize) -> &[Chunk] {
+        self.row(index, self.chunks)
+    }
+
+    /// The weights of input `index`, given the network's
+    /// [`Network::chunks`] `n` (where the caller has it as a constant).
+    #[inline(always)]
+    pub(super) fn row(&self, index: usize, n: usize) -> &[Chunk] {
+        &self.ft_weights[index * n..(index + 1) * n]
     }
 
     /// The feature biases, the accumulator of an empty board.
     #[inline(always)]
-    pub(super) fn bias(&self) -> &Row {
+    pub(super) fn bias(&self) -> &[Chunk] {
         &self.ft_bias
     }
 
-    /// `out = old + Σ add − Σ sub` with this network's instruction set.
+    /// `out = old + Σ add − Σ sub` (`old` `None`: `out` itself) with this
+    /// network's instruction set; every row [`Network::chunks`] long.
     #[inline(always)]
-    pub(super) fn update(&self, out: &mut Row, old: &Row, add: &[&Row], sub: &[&Row]) {
+    pub(super) fn update(
+        &self,
+        out: &mut [Chunk],
+        old: Option<&[Chunk]>,
+        add: &[&[Chunk]],
+        sub: &[&[Chunk]],
+    ) {
         // `self.simd` is available: `from_data` and `with_simd` check.
         self.simd.update(out, old, add, sub);
     }
 
     /// The output in centipawns from `stm`'s view, given the accumulators
-    /// of both sides (indexed by colour), clamped to ±[`MAX_EVAL`].
+    /// of both sides (indexed by colour, [`Network::chunks`] each), clamped
+    /// to ±[`MAX_EVAL`].
     #[inline]
-    pub fn output(&self, acc: &[Row; 2], stm: Color) -> i32 {
-        let (us, them) = (&acc[stm.index()], &acc[(!stm).index()]);
-        let sum = self.simd.output(us, them, &self.out_weights);
-        let v = (i64::from(sum / QA) + i64::from(self.out_bias)) * i64::from(SCALE) / i64::from(QA * QB);
+    pub fn output(&self, acc: [&[Chunk]; 2], stm: Color) -> i32 {
+        let (us, them) = (acc[stm.index()], acc[(!stm).index()]);
+        let sum = self.simd.output(us, them, [&self.out_weights[0], &self.out_weights[1]]);
+        let v = (sum / i64::from(QA) + i64::from(self.out_bias)) * i64::from(SCALE) / i64::from(QA * QB);
         v.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
     }
 }
@@ -171,19 +219,24 @@ fn in_file(path: &str, error: &str) -> String {
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Network").field("name", &self.name).field("simd", &self.simd).finish_non_exhaustive()
+        f.debug_struct("Network")
+            .field("name", &self.name)
+            .field("hidden", &self.hidden)
+            .field("simd", &self.simd)
+            .finish_non_exhaustive()
     }
 }
 
 impl NetworkData {
-    /// A network of feature set `features` with pseudo-random weights from `seed`: feature weights and
+    /// A network of feature set `features`, `hidden` units per perspective,
+    /// with pseudo-random weights from `seed`: feature weights and
     /// biases in `±ft_range`, output weights in ±127, output bias in
     /// ±100 centipawns. For tests, and for the placeholder network shipped
     /// until a trained one replaces it (see `make_placeholder_network`).
-    pub fn random(features: FeatureSet, seed: u64, ft_range: i16) -> NetworkData {
+    pub fn random(features: FeatureSet, hidden: usize, seed: u64, ft_range: i16) -> NetworkData {
         let mut rng = crate::board::zobrist::SplitMix64(seed);
         let mut draw = |range: i32| rng.below(2 * range as usize + 1) as i32 - range;
-        let mut net = NetworkData::zeroed(features);
+        let mut net = NetworkData::zeroed(features, hidden);
         for w in net.ft_weights.iter_mut().chain(&mut net.ft_bias) {
             *w = draw(i32::from(ft_range)) as i16;
         }
@@ -207,7 +260,7 @@ mod tests {
     #[test]
     #[ignore]
     fn make_placeholder_network() {
-        let bytes = NetworkData::random(FeatureSet::Plain, 0xC4A7_1070_0000_0001, 24).to_bytes();
+        let bytes = NetworkData::random(FeatureSet::Plain, 128, 0xC4A7_1070_0000_0001, 24).to_bytes();
         std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/default.nnue"), &bytes).unwrap();
         println!("nets/default.nnue: {}", format::name(&bytes));
     }
@@ -221,7 +274,7 @@ mod tests {
 
     #[test]
     fn out_of_range_output_weights_are_refused() {
-        let mut data = NetworkData::random(FeatureSet::Plain, 1, 10);
+        let mut data = NetworkData::random(FeatureSet::Plain, 128, 1, 10);
         data.out_weights[5] = -129;
         let e = Network::from_data(&data, "x".into()).err().unwrap();
         assert!(e.contains("-129"), "{e}");
@@ -239,17 +292,31 @@ mod tests {
 
     #[test]
     fn the_output_is_the_formula() {
-        let mut data = NetworkData::zeroed(FeatureSet::Plain);
-        data.out_bias = 3 * QA * QB;
-        let mut acc = [Row::ZERO; 2];
-        acc[0].0[0] = 255;
-        acc[1].0[1] = 100;
-        data.out_weights[0] = 64;
-        data.out_weights[HIDDEN + 1] = -32;
-        let net = Network::from_data(&data, "t".into()).unwrap();
-        // (255²·64 − 100²·32) / 255 = 15,065; (15,065 + 3·QA·QB)·400 / (QA·QB) = 1,569.
-        assert_eq!(net.output(&acc, Color::Red), 1569);
-        // From Black's view the halves swap: both values meet zero weights.
-        assert_eq!(net.output(&acc, Color::Black), 1200);
+        for hidden in [128, 256, 96] {
+            let mut data = NetworkData::zeroed(FeatureSet::Plain, hidden);
+            data.out_bias = 3 * QA * QB;
+            let mut acc = [vec![Chunk::ZERO; hidden / LANES], vec![Chunk::ZERO; hidden / LANES]];
+            acc[0][0].0[0] = 255;
+            acc[1][0].0[1] = 100;
+            data.out_weights[0] = 64;
+            data.out_weights[hidden + 1] = -32;
+            let net = Network::from_data(&data, "t".into()).unwrap();
+            assert_eq!((net.hidden(), net.chunks()), (hidden, hidden / 32));
+            // (255²·64 − 100²·32) / 255 = 15,065; (15,065 + 3·QA·QB)·400 / (QA·QB) = 1,569.
+            assert_eq!(net.output([&acc[0], &acc[1]], Color::Red), 1569);
+            // From Black's view the halves swap: both values meet zero weights.
+            assert_eq!(net.output([&acc[0], &acc[1]], Color::Black), 1200);
+        }
+    }
+
+    #[test]
+    fn malformed_parameters_are_refused() {
+        let mut data = NetworkData::zeroed(FeatureSet::Plain, 256);
+        data.ft_bias.pop();
+        let e = Network::from_data(&data, "x".into()).err().unwrap();
+        assert!(e.contains("parameters of sizes [322560, 255, 512] for a 256-unit Plain network"), "{e}");
+        data.hidden = 100;
+        let e = Network::from_data(&data, "x".into()).err().unwrap();
+        assert!(e.contains("100 hidden units"), "{e}");
     }
 }

@@ -2,26 +2,28 @@
 //! stopped: the float parameters, the optimizer's moments and step count, the
 //! epochs done and their losses.
 //!
-//! Layout (little-endian): the magic `chariot train\0\0\0`, version u32 (2),
-//! hidden units u32, the feature set u32 ([`FeatureSet::id`]), epochs done
+//! Layout (little-endian): the magic `chariot train\0\0\0`, version u32 (3),
+//! hidden units u32 (the width, [`Layout::hidden`]), the feature set u32 ([`FeatureSet::id`]), epochs done
 //! u32, optimizer steps u64, epochs of history u32 and per epoch its
 //! training and holdout loss (f64 each), then the parameters, first moments
 //! and second moments (f32 each, [`Layout::params`] of each), and the FNV-1a
 //! 64 hash of every byte before it. Version 1 (before the feature sets) had
-//! no feature set field: its networks are plain.
+//! no feature set field: its networks are plain. Versions 1 and 2 (before
+//! networks of other widths) hold 128 units; version 3 any width a network
+//! file may have.
 
 use std::path::Path;
 
 use super::network::{Layout, Network};
 use super::optim::AdamW;
 use crate::eval::nnue::features::FeatureSet;
-use crate::eval::nnue::format::HIDDEN;
+use crate::eval::nnue::format::{DEFAULT_HIDDEN, check_hidden};
 use crate::types::fnv1a;
 
 /// The first 16 bytes of a checkpoint.
 const MAGIC: [u8; 16] = *b"chariot train\0\0\0";
 /// The checkpoint version.
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// A run's state after an epoch.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,7 +42,8 @@ impl Checkpoint {
     /// The checkpoint's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
-        for v in [VERSION, HIDDEN as u32, u32::from(self.net.layout.features.id()), self.epoch] {
+        let l = self.net.layout;
+        for v in [VERSION, l.hidden as u32, u32::from(l.features.id()), self.epoch] {
             out.extend(v.to_le_bytes());
         }
         out.extend(self.adam.steps.to_le_bytes());
@@ -67,18 +70,22 @@ impl Checkpoint {
             return Err("checkpoint is corrupt (its hash does not match its contents)".into());
         }
         let mut c = Cursor { bytes: body, at: 16 };
-        let (version, hidden) = (c.u32()?, c.u32()?);
-        if !(1..=VERSION).contains(&version) || hidden as usize != HIDDEN {
+        let (version, hidden) = (c.u32()?, c.u32()? as usize);
+        if !(1..=VERSION).contains(&version) {
+            return Err(format!("checkpoint version {version}; this build reads versions 1 to {VERSION}"));
+        }
+        if version < 3 && hidden != DEFAULT_HIDDEN {
             return Err(format!(
-                "checkpoint version {version} with {hidden} hidden units; this build reads versions 1 to {VERSION} with {HIDDEN}"
+                "a version {version} checkpoint with {hidden} hidden units (those have {DEFAULT_HIDDEN})"
             ));
         }
+        check_hidden(hidden).map_err(|e| format!("checkpoint of {e}"))?;
         let id = if version == 1 { 0 } else { c.u32()? };
         let features = u16::try_from(id)
             .ok()
             .and_then(FeatureSet::from_id)
             .ok_or_else(|| format!("checkpoint of unknown feature set {id}"))?;
-        let layout = Layout::of(features);
+        let layout = Layout::of(features, hidden);
         let epoch = c.u32()?;
         let steps = u64::from_le_bytes(c.take(8)?.try_into().expect("8 bytes"));
         let epochs = c.u32()?;
@@ -141,20 +148,22 @@ mod tests {
 
     #[test]
     fn a_checkpoint_round_trips_and_damage_is_refused() {
-        for features in FeatureSet::ALL {
-            let n = Layout::of(features).params;
+        for (features, hidden) in
+            [(FeatureSet::Plain, 128), (FeatureSet::KingBuckets, 128), (FeatureSet::Plain, 256)]
+        {
+            let n = Layout::of(features, hidden).params;
             let mut adam = AdamW::new(n);
             adam.m[5] = 0.25;
             adam.v[n - 1] = 3.5;
             adam.steps = 77;
-            let net = Network::random(features, 1);
+            let net = Network::random(features, hidden, 1);
             let c = Checkpoint { epoch: 2, net, adam, history: vec![(0.1, 0.2), (0.05, 0.15)] };
             assert_eq!(Checkpoint::from_bytes(&c.to_bytes()), Ok(c));
         }
-        let n = Layout::of(FeatureSet::Plain).params;
+        let n = Layout::of(FeatureSet::Plain, 128).params;
         let c = Checkpoint {
             epoch: 1,
-            net: Network::random(FeatureSet::Plain, 2),
+            net: Network::random(FeatureSet::Plain, 128, 2),
             adam: AdamW::new(n),
             history: vec![],
         };
@@ -166,6 +175,26 @@ mod tests {
         let hash = fnv1a(&v1);
         v1.extend(hash.to_le_bytes());
         assert_eq!(Checkpoint::from_bytes(&v1), Ok(c.clone()));
+        // Version 2 (no width but 128) reads as it was written.
+        let mut v2 = bytes[..bytes.len() - 8].to_vec();
+        v2[16..20].copy_from_slice(&2u32.to_le_bytes());
+        let hash = fnv1a(&v2);
+        v2.extend(hash.to_le_bytes());
+        assert_eq!(Checkpoint::from_bytes(&v2), Ok(c.clone()));
+        // Widths no network has, with the hash made right.
+        for (version, hidden, says) in [
+            (3, 100, "checkpoint of 100 hidden units"),
+            (3, 0, "of 0 hidden"),
+            (2, 256, "version 2 checkpoint with 256"),
+        ] {
+            let mut bad = bytes[..bytes.len() - 8].to_vec();
+            bad[16..20].copy_from_slice(&(version as u32).to_le_bytes());
+            bad[20..24].copy_from_slice(&(hidden as u32).to_le_bytes());
+            let hash = fnv1a(&bad);
+            bad.extend(hash.to_le_bytes());
+            let e = Checkpoint::from_bytes(&bad).unwrap_err();
+            assert!(e.contains(says), "{e}");
+        }
         assert!(Checkpoint::from_bytes(&bytes[..bytes.len() - 4]).unwrap_err().contains("corrupt"));
         let mut flipped = bytes.clone();
         flipped[100] ^= 1;

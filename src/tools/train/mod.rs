@@ -3,8 +3,8 @@
 //!
 //! `chariot train --out NET [--features plain|king-buckets] [--epochs N]
 //! [--lr X] [--batch N] [--lambda X] [--wd X] [--threads N] [--seed N]
-//! [--holdout F] [--limit N] [--resume CHECKPOINT | --init NET] [--mirror]
-//! DATA…` reads the positions of the data files
+//! [--holdout F] [--limit N] [--resume CHECKPOINT | --init NET] [--hidden N]
+//! [--mirror] DATA…` reads the positions of the data files
 //! ([`data`]; with `--mirror` each position also left-right mirrored),
 //! holds out the positions of a fraction `--holdout` of the games (whole
 //! games, chosen by a hash of the game's number), and runs `--epochs` passes
@@ -18,7 +18,11 @@
 //! NET` starts from a network file (`default`: the built-in network)
 //! instead of random weights, to go on from a network with new data; a
 //! plain network goes on as a king-bucketed one with `--features
-//! king-buckets` ([`Network::rebucket`]). At the end
+//! king-buckets` ([`Network::rebucket`]). `--hidden N` is the width of a
+//! new network (hidden units per perspective, a multiple of 32 up to 1,024;
+//! default 128); with `--init`, a larger `N` than the network's widens it
+//! ([`Network::widen`]: its units kept, new ones that start with no say in
+//! the output). At the end
 //! the network is rounded to integers ([`quantise`], [`refine`]), read back from its
 //! bytes, compared with the float network on the holdout positions, and
 //! written to NET if they agree within [`quantise::TOLERANCE_CP`] on average.
@@ -44,6 +48,7 @@ use std::time::Instant;
 
 use crate::board::zobrist::SplitMix64;
 use crate::eval::nnue::features::FeatureSet;
+use crate::eval::nnue::format::{DEFAULT_HIDDEN, check_hidden};
 use crate::tools::args::{cores, real, whole};
 use crate::tools::learn::is_holdout;
 use checkpoint::Checkpoint;
@@ -113,6 +118,20 @@ pub struct Options {
     /// else king buckets).
     #[arg(long, value_enum)]
     pub features: Option<Features>,
+    /// Hidden units per perspective, a multiple of 32 from 32 to 1024
+    /// (default: those of the `--init` network or checkpoint, else 128).
+    /// With `--init`, more than the network has widens it: its units kept,
+    /// new ones with small random input weights and zero output weights, so
+    /// that it starts from the same evaluations.
+    #[arg(long, value_name = "N", value_parser = width)]
+    pub hidden: Option<usize>,
+}
+
+/// A network width on the command line ([`check_hidden`]).
+fn width(s: &str) -> Result<usize, String> {
+    let n: usize = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number"))?;
+    check_hidden(n)?;
+    Ok(n)
 }
 
 /// The feature sets on the command line.
@@ -175,6 +194,13 @@ pub fn run(o: &Options) -> Result<(), String> {
             if chosen.is_some_and(|f| f != c.net.layout.features) {
                 return Err(format!("{} holds a {:?} network", path.display(), c.net.layout.features));
             }
+            if o.hidden.is_some_and(|h| h != c.net.layout.hidden) {
+                return Err(format!(
+                    "{} holds a network of {} hidden units",
+                    path.display(),
+                    c.net.layout.hidden
+                ));
+            }
             eprintln!("train: resuming from {} after epoch {}", path.display(), c.epoch);
             c
         }
@@ -191,9 +217,23 @@ pub fn run(o: &Options) -> Result<(), String> {
                             data.features
                         ));
                     }
-                    net.rebucket(features)
+                    let hidden = o.hidden.unwrap_or(data.hidden);
+                    if hidden < data.hidden {
+                        return Err(format!(
+                            "a network of {} hidden units cannot become one of {hidden}",
+                            data.hidden
+                        ));
+                    }
+                    if hidden > data.hidden {
+                        eprintln!("train: widening it from {} to {hidden} hidden units", data.hidden);
+                    }
+                    net.rebucket(features).widen(hidden, o.seed)
                 }
-                None => Network::random(chosen.unwrap_or(FeatureSet::KingBuckets), o.seed),
+                None => Network::random(
+                    chosen.unwrap_or(FeatureSet::KingBuckets),
+                    o.hidden.unwrap_or(DEFAULT_HIDDEN),
+                    o.seed,
+                ),
             };
             let adam = AdamW::new(net.layout.params);
             Checkpoint { epoch: 0, net, adam, history: Vec::new() }
@@ -214,7 +254,7 @@ pub fn run(o: &Options) -> Result<(), String> {
         return Err("too few positions to train on (every game is held out)".into());
     }
     eprintln!(
-        "train: {} positions of {} games ({} train, {} holdout; {} records read, {} with mate scores and {} impossible boards left out), {:?} inputs, {:.1} MB in memory ({:.0} bytes a position), {:.1} s",
+        "train: {} positions of {} games ({} train, {} holdout; {} records read, {} with mate scores and {} impossible boards left out), {:?} inputs, {} hidden units, {:.1} MB in memory ({:.0} bytes a position), {:.1} s",
         data.len(),
         data.game_count(),
         train.len(),
@@ -223,6 +263,7 @@ pub fn run(o: &Options) -> Result<(), String> {
         data.skipped,
         data.impossible,
         data.features,
+        state.net.layout.hidden,
         data.bytes() as f64 / 1e6,
         data.bytes() as f64 / data.len() as f64,
         start.elapsed().as_secs_f64()

@@ -1,5 +1,5 @@
 //! The float network the trainer fits, the same as the engine's: inputs
-//! ([`FeatureSet`]) → `HIDDEN` per perspective with weights shared by both
+//! ([`FeatureSet`]) → `H` per perspective (the width, [`Layout::hidden`]) with weights shared by both
 //! perspectives, SCReLU `clamp(x, 0, 1)²`, both halves concatenated (side
 //! to move first) into one output, `eval_cp = output × SCALE`. All its
 //! parameters are in one vector ([`Layout`]).
@@ -15,17 +15,21 @@
 //! network started from ([`Network::rebucket`]) becomes the factor, with
 //! every bucket's own row zero: the same evaluations, to go on from.
 //!
+//! A network made wider ([`Network::widen`]) keeps its units as they are
+//! and gets new ones with small random input weights and zero output
+//! weights: the same evaluations again, with room to learn more.
+//!
 //! The loss of a position is `(sigmoid(eval_cp / K) − target)²`, the target
 //! `λ · result + (1 − λ) · sigmoid(score / K)` ([`target`]).
 
 use crate::board::zobrist::SplitMix64;
 use crate::eval::nnue::features::{FeatureSet, plain_of_compact};
-use crate::eval::nnue::format::{HIDDEN, QA, SCALE};
+use crate::eval::nnue::format::{MAX_HIDDEN, QA, SCALE};
 
 /// Centipawns per unit of the logistic's argument.
 pub const K: f32 = 400.0;
-/// Bound of the output weights: quantised with QB they stay within ±127,
-/// so the integer output sum fits an i32.
+/// Bound of the output weights: quantised with QB they stay within ±127
+/// (the engine takes up to ±128, `MAX_OUTPUT_WEIGHT`).
 pub const OUT_CLIP: f32 = 1.98;
 /// Bound of the feature weights and biases: quantised with QA they fit an
 /// i16 (an input's own row and its factor row each get half).
@@ -51,14 +55,16 @@ pub fn target(score: i16, result: u8, lambda: f32) -> f32 {
 pub struct Layout {
     /// The inputs.
     pub features: FeatureSet,
+    /// Hidden units per perspective (`H`, the length of every row).
+    pub hidden: usize,
     /// Rows of the factor (0 for the plain set).
     pub factor_rows: usize,
-    /// The factor rows, `factor_rows × HIDDEN` (the feature weights,
-    /// `features.inputs() × HIDDEN`, start at 0).
+    /// The factor rows, `factor_rows × H` (the feature weights,
+    /// `features.inputs() × H`, start at 0).
     pub factor: usize,
-    /// The `HIDDEN` feature biases.
+    /// The `H` feature biases.
     pub ft_bias: usize,
-    /// The `2 × HIDDEN` output weights (the side to move's half first).
+    /// The `2 × H` output weights (the side to move's half first).
     pub out_weights: usize,
     /// The output bias.
     pub out_bias: usize,
@@ -67,23 +73,24 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The layout of a network reading `features`.
-    pub const fn of(features: FeatureSet) -> Layout {
+    /// The layout of a network reading `features` with `hidden` units per
+    /// perspective (a width [`crate::eval::nnue::format::check_hidden`] accepts).
+    pub const fn of(features: FeatureSet, hidden: usize) -> Layout {
         let factor_rows = match features {
             FeatureSet::Plain => 0,
             FeatureSet::KingBuckets => features.bucket_inputs(),
         };
-        let factor = features.inputs() * HIDDEN;
-        let ft_bias = factor + factor_rows * HIDDEN;
-        let out_weights = ft_bias + HIDDEN;
-        let out_bias = out_weights + 2 * HIDDEN;
-        Layout { features, factor_rows, factor, ft_bias, out_weights, out_bias, params: out_bias + 1 }
+        let factor = features.inputs() * hidden;
+        let ft_bias = factor + factor_rows * hidden;
+        let out_weights = ft_bias + hidden;
+        let out_bias = out_weights + 2 * hidden;
+        Layout { features, hidden, factor_rows, factor, ft_bias, out_weights, out_bias, params: out_bias + 1 }
     }
 
     /// The factor row of input `i` (a row index), if the set has a factor.
     #[inline(always)]
     fn factor_row(&self, i: usize) -> Option<usize> {
-        (self.factor_rows > 0).then(|| self.factor / HIDDEN + i % self.factor_rows)
+        (self.factor_rows > 0).then(|| self.factor / self.hidden + i % self.factor_rows)
     }
 }
 
@@ -96,8 +103,39 @@ pub struct Network {
     pub params: Vec<f32>,
 }
 
-/// The hidden layer's values for the side to move and for the other side.
-type Accumulators = ([f32; HIDDEN], [f32; HIDDEN]);
+/// The hidden layer's values for the side to move and for the other side,
+/// the first [`Layout::hidden`] of `N` (the network's width rounded up to
+/// a power of two from 128, so that they live on the stack: see
+/// [`Network::eval_cp`]).
+type Accumulators<const N: usize> = ([f32; N], [f32; N]);
+
+// The widest network fits the largest accumulators.
+const _: () = assert!(MAX_HIDDEN <= 1024);
+
+/// `$net.$method::<N, EXACT>($args)` with `N` the capacity of the
+/// accumulators for `$net`'s width (128, 256, 512 or 1024) and `EXACT` true
+/// if the width is `N`: then the loops have a constant length, which the
+/// compiler unrolls and vectorises as it did when the width was a constant
+/// (a run-time length made the 128-unit trainer 25 % slower).
+macro_rules! at_capacity {
+    ($net:expr, $method:ident($($arg:expr),*)) => {
+        match $net.layout.hidden {
+            128 => $net.$method::<128, true>($($arg),*),
+            256 => $net.$method::<256, true>($($arg),*),
+            512 => $net.$method::<512, true>($($arg),*),
+            1024 => $net.$method::<1024, true>($($arg),*),
+            0..=128 => $net.$method::<128, false>($($arg),*),
+            129..=256 => $net.$method::<256, false>($($arg),*),
+            257..=512 => $net.$method::<512, false>($($arg),*),
+            _ => $net.$method::<1024, false>($($arg),*),
+        }
+    };
+}
+
+/// A number uniform in `±bound` from `rng`.
+fn uniform(rng: &mut SplitMix64, bound: f32) -> f32 {
+    ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * bound
+}
 
 /// SCReLU.
 #[inline]
@@ -107,23 +145,56 @@ fn screlu(x: f32) -> f32 {
 }
 
 impl Network {
-    /// A network reading `features` with small random weights drawn from
-    /// `seed`: feature weights uniform in ±0.1 (about 30 active inputs put
-    /// a hidden unit within ±0.5; the factor rows start at zero), output
-    /// weights uniform in ±1/16, biases zero.
-    pub fn random(features: FeatureSet, seed: u64) -> Network {
-        let layout = Layout::of(features);
+    /// A network reading `features`, `hidden` units per perspective, with
+    /// small random weights drawn from `seed`: feature weights uniform in
+    /// ±0.1 (about 30 active inputs put a hidden unit within ±0.5; the
+    /// factor rows start at zero), output weights uniform in ±1/16, biases
+    /// zero.
+    pub fn random(features: FeatureSet, hidden: usize, seed: u64) -> Network {
+        let layout = Layout::of(features, hidden);
         let mut rng = SplitMix64(seed ^ 0x4E4E_5545);
-        let mut uniform =
-            |bound: f32| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * bound;
         let mut params = vec![0.0; layout.params];
         for w in &mut params[..layout.factor] {
-            *w = uniform(0.1);
+            *w = uniform(&mut rng, 0.1);
         }
         for w in &mut params[layout.out_weights..layout.out_bias] {
-            *w = uniform(1.0 / 16.0);
+            *w = uniform(&mut rng, 1.0 / 16.0);
         }
         Network { layout, params }
+    }
+
+    /// The network made `hidden` units wide (see the module comment): its
+    /// units as they are, then new ones with input weights uniform in ±0.1
+    /// drawn from `seed` (each input's own row; the factor rows, biases and
+    /// output weights of the new units zero), so that it evaluates every
+    /// position as before. A width not above the network's gives it as it is.
+    pub fn widen(&self, hidden: usize, seed: u64) -> Network {
+        let (from, old) = (self.layout, self.layout.hidden);
+        if hidden <= old {
+            return self.clone();
+        }
+        let to = Layout::of(from.features, hidden);
+        let mut rng = SplitMix64(seed ^ 0x5749_4445);
+        let mut params = vec![0.0; to.params];
+        // Every row (the inputs' own, then the factor's), the feature
+        // biases, then each half of the output weights: the old units first.
+        let inputs = from.features.inputs();
+        for r in 0..inputs + from.factor_rows {
+            let row = &mut params[r * hidden..(r + 1) * hidden];
+            row[..old].copy_from_slice(&self.params[r * old..(r + 1) * old]);
+            if r < inputs {
+                for w in &mut row[old..] {
+                    *w = uniform(&mut rng, 0.1);
+                }
+            }
+        }
+        params[to.ft_bias..to.ft_bias + old].copy_from_slice(&self.params[from.ft_bias..from.out_weights]);
+        for half in 0..2 {
+            let (a, b) = (to.out_weights + half * hidden, from.out_weights + half * old);
+            params[a..a + old].copy_from_slice(&self.params[b..b + old]);
+        }
+        params[to.out_bias] = self.params[from.out_bias];
+        Network { layout: to, params }
     }
 
     /// A network of the plain set turned into one reading `features` with
@@ -133,12 +204,13 @@ impl Network {
         if self.layout.features == features || self.layout.features != FeatureSet::Plain {
             return self.clone();
         }
-        let (from, to) = (self.layout, Layout::of(features));
+        let (from, to) = (self.layout, Layout::of(features, self.layout.hidden));
+        let h = to.hidden;
         let mut params = vec![0.0; to.params];
         for c in 0..to.factor_rows {
             let p = plain_of_compact(c);
-            params[to.factor + c * HIDDEN..to.factor + (c + 1) * HIDDEN]
-                .copy_from_slice(&self.params[p * HIDDEN..(p + 1) * HIDDEN]);
+            params[to.factor + c * h..to.factor + (c + 1) * h]
+                .copy_from_slice(&self.params[p * h..(p + 1) * h]);
         }
         params[to.ft_bias..].copy_from_slice(&self.params[from.ft_bias..]);
         Network { layout: to, params }
@@ -146,21 +218,29 @@ impl Network {
 
     /// The engine's weights of input `i`: its own row plus its factor row.
     pub fn engine_row(&self, i: usize) -> impl Iterator<Item = f32> + '_ {
-        let own = &self.params[i * HIDDEN..(i + 1) * HIDDEN];
-        let factor = self.layout.factor_row(i).map(|f| &self.params[f * HIDDEN..(f + 1) * HIDDEN]);
+        let h = self.layout.hidden;
+        let own = &self.params[i * h..(i + 1) * h];
+        let factor = self.layout.factor_row(i).map(|f| &self.params[f * h..(f + 1) * h]);
         own.iter().enumerate().map(move |(j, w)| w + factor.map_or(0.0, |f| f[j]))
     }
 
-    /// The hidden layer before SCReLU, for both views.
+    /// The width: `N` if `EXACT` (see [`at_capacity`]), a constant.
+    #[inline(always)]
+    fn width<const N: usize, const EXACT: bool>(&self) -> usize {
+        if EXACT { N } else { self.layout.hidden }
+    }
+
+    /// The hidden layer before SCReLU, for both views (`N` ≥ the width).
     #[inline]
-    fn accumulate(&self, inputs: &[[u16; 2]]) -> Accumulators {
-        let mut us = [0.0; HIDDEN];
-        us.copy_from_slice(&self.params[self.layout.ft_bias..self.layout.out_weights]);
+    fn accumulate<const N: usize, const EXACT: bool>(&self, inputs: &[[u16; 2]]) -> Accumulators<N> {
+        let h = self.width::<N, EXACT>();
+        let mut us = [0.0; N];
+        us[..h].copy_from_slice(&self.params[self.layout.ft_bias..self.layout.out_weights]);
         let mut them = us;
         for pair in inputs {
             for (acc, &i) in [&mut us, &mut them].into_iter().zip(pair) {
-                for row in self.rows(i as usize) {
-                    for (a, w) in acc.iter_mut().zip(&self.params[row..row + HIDDEN]) {
+                for row in self.rows::<N, EXACT>(i as usize) {
+                    for (a, w) in acc[..h].iter_mut().zip(&self.params[row..row + h]) {
                         *a += w;
                     }
                 }
@@ -171,17 +251,19 @@ impl Network {
 
     /// Where the rows input `i` adds start: its own, then its factor's.
     #[inline(always)]
-    fn rows(&self, i: usize) -> impl Iterator<Item = usize> {
-        std::iter::once(i * HIDDEN).chain(self.layout.factor_row(i).map(|f| f * HIDDEN))
+    fn rows<const N: usize, const EXACT: bool>(&self, i: usize) -> impl Iterator<Item = usize> {
+        let h = self.width::<N, EXACT>();
+        std::iter::once(i * h).chain(self.layout.factor_row(i).map(move |f| f * h))
     }
 
     /// The output for `acc`.
     #[inline]
-    fn output(&self, (us, them): &Accumulators) -> f32 {
+    fn output<const N: usize, const EXACT: bool>(&self, (us, them): &Accumulators<N>) -> f32 {
+        let h = self.width::<N, EXACT>();
         let w = &self.params[self.layout.out_weights..self.layout.out_bias];
         let mut out = self.params[self.layout.out_bias];
-        for j in 0..HIDDEN {
-            out += screlu(us[j]) * w[j] + screlu(them[j]) * w[HIDDEN + j];
+        for j in 0..h {
+            out += screlu(us[j]) * w[j] + screlu(them[j]) * w[h + j];
         }
         out
     }
@@ -189,7 +271,12 @@ impl Network {
     /// The evaluation in centipawns, side to move's view, of a position
     /// with active `inputs` ([`super::data::Dataset::inputs`]).
     pub fn eval_cp(&self, inputs: &[[u16; 2]]) -> f32 {
-        self.output(&self.accumulate(inputs)) * SCALE as f32
+        at_capacity!(self, eval_cp_in(inputs))
+    }
+
+    /// [`Network::eval_cp`] with accumulators of `N` values.
+    fn eval_cp_in<const N: usize, const EXACT: bool>(&self, inputs: &[[u16; 2]]) -> f32 {
+        self.output::<N, EXACT>(&self.accumulate::<N, EXACT>(inputs)) * SCALE as f32
     }
 
     /// The loss of a position against `target`.
@@ -200,29 +287,40 @@ impl Network {
 
     /// The loss of a position against `target`; adds its gradient to `grad`.
     pub fn backprop(&self, inputs: &[[u16; 2]], target: f32, grad: &mut [f32]) -> f32 {
+        at_capacity!(self, backprop_in(inputs, target, grad))
+    }
+
+    /// [`Network::backprop`] with accumulators of `N` values.
+    fn backprop_in<const N: usize, const EXACT: bool>(
+        &self,
+        inputs: &[[u16; 2]],
+        target: f32,
+        grad: &mut [f32],
+    ) -> f32 {
         let l = self.layout;
-        let acc = self.accumulate(inputs);
-        let p = sigmoid(self.output(&acc) * SCALE as f32 / K);
+        let h = self.width::<N, EXACT>();
+        let acc = self.accumulate::<N, EXACT>(inputs);
+        let p = sigmoid(self.output::<N, EXACT>(&acc) * SCALE as f32 / K);
         let g = 2.0 * (p - target) * p * (1.0 - p) * SCALE as f32 / K;
         grad[l.out_bias] += g;
         let w = &self.params[l.out_weights..l.out_bias];
-        let (mut d_us, mut d_them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
+        let (mut d_us, mut d_them) = ([0.0f32; N], [0.0f32; N]);
         let out_grad = &mut grad[l.out_weights..l.out_bias];
-        for j in 0..HIDDEN {
+        for j in 0..h {
             let (u, t) = (acc.0[j].clamp(0.0, 1.0), acc.1[j].clamp(0.0, 1.0));
             out_grad[j] += g * u * u;
-            out_grad[HIDDEN + j] += g * t * t;
+            out_grad[h + j] += g * t * t;
             // d clamp(x)² / dx = 2 clamp(x) inside (0, 1), zero outside.
             d_us[j] = if acc.0[j] < 1.0 { g * w[j] * 2.0 * u } else { 0.0 };
-            d_them[j] = if acc.1[j] < 1.0 { g * w[HIDDEN + j] * 2.0 * t } else { 0.0 };
+            d_them[j] = if acc.1[j] < 1.0 { g * w[h + j] * 2.0 * t } else { 0.0 };
         }
         for (b, (du, dt)) in grad[l.ft_bias..l.out_weights].iter_mut().zip(d_us.iter().zip(&d_them)) {
             *b += du + dt;
         }
         for pair in inputs {
             for (d, &i) in [&d_us, &d_them].into_iter().zip(pair) {
-                for row in self.rows(i as usize) {
-                    for (gw, d) in grad[row..row + HIDDEN].iter_mut().zip(d) {
+                for row in self.rows::<N, EXACT>(i as usize) {
+                    for (gw, d) in grad[row..row + h].iter_mut().zip(&d[..h]) {
                         *gw += d;
                     }
                 }
@@ -262,13 +360,17 @@ mod tests {
     #[test]
     fn the_gradient_is_the_derivative_of_the_loss() {
         for features in FeatureSet::ALL {
-            gradient_check(features);
+            gradient_check(features, 128, 3);
         }
+        // Wider and narrower (a seed whose checked units are active).
+        gradient_check(FeatureSet::Plain, 256, 4);
+        gradient_check(FeatureSet::KingBuckets, 160, 3);
     }
 
-    fn gradient_check(features: FeatureSet) {
-        let mut net = Network::random(features, 3);
+    fn gradient_check(features: FeatureSet, hidden: usize, seed: u64) {
+        let mut net = Network::random(features, hidden, seed);
         let l = net.layout;
+        let h = hidden;
         // Units on both sides of the SCReLU's kinks, a real bias and factor.
         for (j, b) in net.params[l.ft_bias..l.out_weights].iter_mut().enumerate() {
             *b = (j % 5) as f32 * 0.2 - 0.1;
@@ -286,19 +388,19 @@ mod tests {
             net.backprop(p, t, &mut grad);
         }
         let mut checked = vec![
-            4 * HIDDEN + 7,
-            5 * HIDDEN + 2,
-            634 * HIDDEN + 1,
-            1259 * HIDDEN + 101,
+            4 * h + 7,
+            5 * h + 2,
+            634 * h + 1,
+            1259 * h + 101,
             l.ft_bias + 3,
             l.ft_bias + 64,
             l.out_weights + 2,
-            l.out_weights + HIDDEN + 77,
+            l.out_weights + h + 77,
             l.out_bias,
         ];
         if l.factor_rows > 0 {
             // The shared rows of inputs 4 and 634.
-            checked.extend([l.factor + 4 * HIDDEN + 7, l.factor + (634 % l.factor_rows) * HIDDEN + 1]);
+            checked.extend([l.factor + 4 * h + 7, l.factor + (634 % l.factor_rows) * h + 1]);
         }
         for i in checked {
             let h = 1e-2;
@@ -325,7 +427,7 @@ mod tests {
     #[test]
     fn clipping_keeps_the_quantised_range() {
         for features in FeatureSet::ALL {
-            let mut net = Network::random(features, 1);
+            let mut net = Network::random(features, 128, 1);
             let l = net.layout;
             net.params[0] = 500.0;
             net.params[l.factor] = -500.0;
@@ -346,9 +448,9 @@ mod tests {
     #[test]
     fn a_rebucketed_plain_network_evaluates_as_before() {
         use crate::board::Position;
-        let plain = Network::random(FeatureSet::Plain, 8);
+        let plain = Network::random(FeatureSet::Plain, 128, 8);
         let kb = plain.rebucket(FeatureSet::KingBuckets);
-        assert_eq!(kb.layout, Layout::of(FeatureSet::KingBuckets));
+        assert_eq!(kb.layout, Layout::of(FeatureSet::KingBuckets, 128));
         for fen in [crate::board::START_FEN, "3k5/4a4/9/9/9/9/9/4B4/4R4/3AK4 w"] {
             let pos = Position::from_fen(fen).unwrap();
             let inputs = |set: FeatureSet| -> Vec<[u16; 2]> {
@@ -367,6 +469,50 @@ mod tests {
             });
             let (a, b) = (plain.eval_cp(&p), kb.eval_cp(&inputs(FeatureSet::KingBuckets)));
             assert!((a - b).abs() < 1e-3, "{fen}: {a} against {b}");
+        }
+    }
+
+    #[test]
+    fn a_widened_network_evaluates_as_before_and_its_new_units_learn() {
+        let fens = [crate::board::START_FEN, "3k5/4a4/9/9/9/9/9/4B4/4R4/3AK4 w"];
+        for features in FeatureSet::ALL {
+            let mut narrow = Network::random(features, 128, 4);
+            let l = narrow.layout;
+            for (j, f) in narrow.params[l.factor..l.out_weights].iter_mut().enumerate() {
+                *f = (j % 7) as f32 * 0.01 - 0.03;
+            }
+            let wide = narrow.widen(256, 1);
+            let w = wide.layout;
+            assert_eq!(w, Layout::of(features, 256));
+            assert_eq!(narrow.widen(128, 1), narrow);
+            assert_eq!(wide.widen(256, 1), wide);
+            // The old units where they were; the new ones' output weights zero.
+            assert_eq!(wide.params[1259 * 256..1259 * 256 + 128], narrow.params[1259 * 128..1260 * 128]);
+            assert!(wide.params[1259 * 256 + 128..1260 * 256].iter().all(|x| x.abs() <= 0.1 && *x != 0.0));
+            assert_eq!(wide.params[w.ft_bias..w.ft_bias + 128], narrow.params[l.ft_bias..l.out_weights]);
+            assert_eq!(
+                wide.params[w.out_weights + 256..w.out_weights + 384],
+                narrow.params[l.out_weights + 128..l.out_bias]
+            );
+            assert!(wide.params[w.out_weights + 128..w.out_weights + 256].iter().all(|&x| x == 0.0));
+            assert!(wide.params[w.out_weights + 384..w.out_bias].iter().all(|&x| x == 0.0));
+            assert_eq!(wide.params[w.out_bias], narrow.params[l.out_bias]);
+            for fen in fens {
+                let pos = crate::board::Position::from_fen(fen).unwrap();
+                let frames =
+                    [pos.side_to_move(), !pos.side_to_move()].map(|v| features.frame(v, pos.king_square(v)));
+                let inputs: Vec<[u16; 2]> = pos
+                    .occupied()
+                    .map(|sq| frames.map(|f| f.index(pos.piece_on(sq).unwrap(), sq) as u16))
+                    .collect();
+                let (a, b) = (narrow.eval_cp(&inputs), wide.eval_cp(&inputs));
+                assert!((a - b).abs() < 1e-3, "{fen}: {a} against {b}");
+                // The new units' output weights get a gradient (they are
+                // active: random input weights), so that they start to count.
+                let mut grad = vec![0.0; w.params];
+                wide.backprop(&inputs, 0.9, &mut grad);
+                assert!(grad[w.out_weights + 128..w.out_weights + 256].iter().any(|&g| g != 0.0), "{fen}");
+            }
         }
     }
 }

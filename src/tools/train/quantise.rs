@@ -5,7 +5,7 @@
 
 use super::data::Dataset;
 use super::network::{Layout, Network};
-use crate::eval::nnue::format::{HIDDEN, NetworkData, QA, QB, SCALE};
+use crate::eval::nnue::format::{NetworkData, QA, QB, SCALE};
 
 /// The quantised check fails if the mean difference exceeds this, in centipawns.
 pub const TOLERANCE_CP: f64 = 5.0;
@@ -18,6 +18,7 @@ pub fn quantise(net: &Network) -> NetworkData {
     let (p, l) = (&net.params, net.layout);
     NetworkData {
         features: l.features,
+        hidden: l.hidden,
         ft_weights: (0..l.features.inputs())
             .flat_map(|i| net.engine_row(i))
             .map(|w| round16(w, QA))
@@ -32,7 +33,7 @@ pub fn quantise(net: &Network) -> NetworkData {
 /// [`quantise`], with the factor rows zero): a network file as the
 /// starting point of a training run.
 pub fn dequantise(q: &NetworkData) -> Network {
-    let layout = Layout::of(q.features);
+    let layout = Layout::of(q.features, q.hidden);
     let mut params = Vec::with_capacity(layout.params);
     params.extend(q.ft_weights.iter().map(|&w| f32::from(w) / QA as f32));
     params.resize(layout.ft_bias, 0.0);
@@ -47,14 +48,14 @@ pub fn dequantise(q: &NetworkData) -> Network {
 /// absolute terms (an engine keeping accumulators in i16 needs it ≤ 32,767).
 pub fn evaluate(net: &NetworkData, inputs: &[[u16; 2]]) -> (i32, i32) {
     let acc = accumulate(net, inputs);
-    let mut sum = 0i32;
+    let mut sum = 0i64;
     for (half, view) in acc.iter().enumerate() {
-        for (&a, &w) in view.iter().zip(&net.out_weights[half * HIDDEN..]) {
-            sum += screlu(a) * w as i32;
+        for (&a, &w) in view.iter().zip(&net.out_weights[half * net.hidden..]) {
+            sum += i64::from(screlu(a) * w as i32);
         }
     }
     let largest = acc.iter().flatten().map(|a| a.abs()).max().unwrap_or(0);
-    let cp = (sum / QA + net.out_bias) as i64 * SCALE as i64 / (QA * QB) as i64;
+    let cp = (sum / QA as i64 + net.out_bias as i64) * SCALE as i64 / (QA * QB) as i64;
     (cp as i32, largest)
 }
 
@@ -66,16 +67,13 @@ pub(super) fn screlu(a: i32) -> i32 {
 }
 
 /// The accumulators of both views (side to move first), at scale QA.
-pub(super) fn accumulate(net: &NetworkData, inputs: &[[u16; 2]]) -> [[i32; HIDDEN]; 2] {
-    let mut acc = [[0i32; HIDDEN]; 2];
-    for view in &mut acc {
-        for (a, &b) in view.iter_mut().zip(&net.ft_bias) {
-            *a = b as i32;
-        }
-    }
+pub(super) fn accumulate(net: &NetworkData, inputs: &[[u16; 2]]) -> [Vec<i32>; 2] {
+    let bias: Vec<i32> = net.ft_bias.iter().map(|&b| b as i32).collect();
+    let mut acc = [bias.clone(), bias];
+    let h = net.hidden;
     for pair in inputs {
         for (view, &i) in acc.iter_mut().zip(pair) {
-            let row = &net.ft_weights[i as usize * HIDDEN..(i as usize + 1) * HIDDEN];
+            let row = &net.ft_weights[i as usize * h..(i as usize + 1) * h];
             for (a, &w) in view.iter_mut().zip(row) {
                 *a += w as i32;
             }
@@ -120,7 +118,7 @@ mod tests {
 
     #[test]
     fn the_integer_network_follows_the_float_one() {
-        let mut net = Network::random(FeatureSet::KingBuckets, 5);
+        let mut net = Network::random(FeatureSet::KingBuckets, 128, 5);
         let l = net.layout;
         net.params[l.out_bias] = 0.37;
         // A factor: folded into every bucket's rows.
@@ -141,10 +139,12 @@ mod tests {
 
     #[test]
     fn a_network_file_dequantised_quantises_back_to_itself() {
-        for features in FeatureSet::ALL {
-            let q = NetworkData::random(features, 9, 2000);
+        for (features, hidden) in
+            [(FeatureSet::Plain, 128), (FeatureSet::KingBuckets, 128), (FeatureSet::Plain, 256)]
+        {
+            let q = NetworkData::random(features, hidden, 9, 2000);
             let net = dequantise(&q);
-            assert_eq!(net.params.len(), Layout::of(features).params);
+            assert_eq!(net.params.len(), Layout::of(features, hidden).params);
             assert_eq!(quantise(&net), q);
             let bias = net.params[net.layout.out_bias] as f64;
             assert!((bias * (QA * QB) as f64 - q.out_bias as f64).abs() < 0.5);
@@ -153,16 +153,25 @@ mod tests {
 
     #[test]
     fn the_formula_is_the_format_s() {
-        let mut q = NetworkData::zeroed(FeatureSet::Plain);
-        q.ft_bias[0] = 100;
-        q.ft_weights[7 * HIDDEN] = 300; // input 7 saturates unit 0: 400 → 255
-        q.out_weights[0] = 64;
-        q.out_weights[HIDDEN] = -32;
-        q.out_bias = 1000;
-        // Us: unit 0 at 255, them (input 9): unit 0 at 100.
-        let (cp, largest) = evaluate(&q, &[[7, 9]]);
-        let sum = 255 * 255 * 64 - 100 * 100 * 32;
-        assert_eq!(cp, (sum / 255 + 1000) * 400 / (255 * 64));
-        assert_eq!(largest, 400);
+        for hidden in [128, 256] {
+            let mut q = NetworkData::zeroed(FeatureSet::Plain, hidden);
+            q.ft_bias[0] = 100;
+            q.ft_weights[7 * hidden] = 300; // input 7 saturates unit 0: 400 → 255
+            q.out_weights[0] = 64;
+            q.out_weights[hidden] = -32;
+            q.out_bias = 1000;
+            // Us: unit 0 at 255, them (input 9): unit 0 at 100.
+            let (cp, largest) = evaluate(&q, &[[7, 9]]);
+            let sum = 255 * 255 * 64 - 100 * 100 * 32;
+            assert_eq!(cp, (sum / 255 + 1000) * 400 / (255 * 64));
+            assert_eq!(largest, 400);
+        }
+        // Every unit of a 256-wide network saturated against weights of
+        // 127: a sum beyond an i32, whole.
+        let mut q = NetworkData::zeroed(FeatureSet::Plain, 256);
+        q.ft_bias.fill(255);
+        q.out_weights.fill(127);
+        let sum = 512i64 * 255 * 255 * 127;
+        assert_eq!(evaluate(&q, &[]).0 as i64, sum / 255 * 400 / (255 * 64));
     }
 }

@@ -19,10 +19,8 @@
 use super::data::Dataset;
 use super::network::{Network, OUT_CLIP};
 use super::quantise::{accumulate, screlu};
-use crate::eval::nnue::format::{HIDDEN, NetworkData, QA, QB, SCALE};
+use crate::eval::nnue::format::{NetworkData, QA, QB, SCALE};
 
-/// Output weights.
-const N: usize = 2 * HIDDEN;
 /// The largest quantised output weight, in absolute value.
 const OUT_LIMIT: i32 = (OUT_CLIP * QB as f32 + 0.5) as i32;
 /// The ridge's strength, relative to the mean of the matrix's diagonal.
@@ -35,9 +33,10 @@ pub fn refine_output(float: &Network, q: &mut NetworkData, data: &Dataset, sampl
     if sample.is_empty() {
         return;
     }
-    // Per position, the centipawns per step of each output weight, and the float evaluation.
+    // Per position, the centipawns per step of each of the n output weights, and the float evaluation.
+    let n = 2 * q.hidden;
     let per_step = SCALE as f64 / (QA as f64 * QA as f64 * QB as f64);
-    let mut steps = Vec::with_capacity(sample.len() * N);
+    let mut steps = Vec::with_capacity(sample.len() * n);
     let mut target = Vec::with_capacity(sample.len());
     for &i in sample {
         let inputs = data.inputs(i as usize);
@@ -51,7 +50,7 @@ pub fn refine_output(float: &Network, q: &mut NetworkData, data: &Dataset, sampl
     let (h, w) = least_squares(&steps, &target, &trained);
     let rounded = round_with_feedback(&h, w);
     let mean_residual = steps
-        .chunks_exact(N)
+        .chunks_exact(n)
         .zip(&target)
         .map(|(row, y)| row.iter().zip(&rounded).map(|(c, &w)| c * w as f64).sum::<f64>() - y)
         .sum::<f64>()
@@ -63,43 +62,44 @@ pub fn refine_output(float: &Network, q: &mut NetworkData, data: &Dataset, sampl
 }
 
 /// Step 1: the matrix `h` of the centred normal equations (with the ridge)
-/// and the weights `w` that solve them.
+/// and the weights `w` that solve them, for `trained.len()` weights.
 fn least_squares(steps: &[f64], target: &[f64], trained: &[f64]) -> (Vec<f64>, Vec<f64>) {
+    let n = trained.len();
     let m = target.len() as f64;
-    let mut mean = vec![0.0; N];
-    for row in steps.chunks_exact(N) {
+    let mut mean = vec![0.0; n];
+    for row in steps.chunks_exact(n) {
         for (a, c) in mean.iter_mut().zip(row) {
             *a += c / m;
         }
     }
     let mean_target = target.iter().sum::<f64>() / m;
     // h = Σ c cᵀ, g = Σ c y, over the centred rows (the lower half of h first).
-    let mut h = vec![0.0; N * N];
-    let mut g = vec![0.0; N];
-    let mut c = [0.0; N];
-    for (row, &y) in steps.chunks_exact(N).zip(target) {
-        for k in 0..N {
+    let mut h = vec![0.0; n * n];
+    let mut g = vec![0.0; n];
+    let mut c = vec![0.0; n];
+    for (row, &y) in steps.chunks_exact(n).zip(target) {
+        for k in 0..n {
             c[k] = row[k] - mean[k];
         }
-        for i in 0..N {
+        for i in 0..n {
             g[i] += c[i] * (y - mean_target);
             if c[i] != 0.0 {
                 for j in 0..=i {
-                    h[i * N + j] += c[i] * c[j];
+                    h[i * n + j] += c[i] * c[j];
                 }
             }
         }
     }
-    let ridge = RIDGE * (0..N).map(|i| h[i * N + i]).sum::<f64>() / N as f64 + 1e-12;
-    for i in 0..N {
+    let ridge = RIDGE * (0..n).map(|i| h[i * n + i]).sum::<f64>() / n as f64 + 1e-12;
+    for i in 0..n {
         for j in 0..i {
-            h[j * N + i] = h[i * N + j];
+            h[j * n + i] = h[i * n + j];
         }
-        h[i * N + i] += ridge;
+        h[i * n + i] += ridge;
         g[i] += ridge * trained[i];
     }
-    let inverse = inverse(&h);
-    let w = (0..N).map(|i| (0..N).map(|j| inverse[i * N + j] * g[j]).sum()).collect();
+    let inverse = inverse(&h, n);
+    let w = (0..n).map(|i| (0..n).map(|j| inverse[i * n + j] * g[j]).sum()).collect();
     (h, w)
 }
 
@@ -107,51 +107,52 @@ fn least_squares(steps: &[f64], target: &[f64], trained: &[f64]) -> (Vec<f64>, V
 /// the diagonal of `h`, the error of each fed back into those not yet
 /// rounded.
 fn round_with_feedback(h: &[f64], w: Vec<f64>) -> Vec<i32> {
-    let mut order: Vec<usize> = (0..N).collect();
-    order.sort_by(|&a, &b| h[b * N + b].total_cmp(&h[a * N + a]));
-    let permuted: Vec<f64> = (0..N * N).map(|x| h[order[x / N] * N + order[x % N]]).collect();
+    let n = w.len();
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| h[b * n + b].total_cmp(&h[a * n + a]));
+    let permuted: Vec<f64> = (0..n * n).map(|x| h[order[x / n] * n + order[x % n]]).collect();
     let mut w: Vec<f64> = order.iter().map(|&i| w[i]).collect();
     // The upper factor u of the inverse (inverse = uᵀu) is lᵀ: u[k][j] = l[j][k].
-    let l = cholesky(&inverse(&permuted));
-    let mut out = vec![0; N];
-    for k in 0..N {
+    let l = cholesky(&inverse(&permuted, n), n);
+    let mut out = vec![0; n];
+    for k in 0..n {
         let q = (w[k].round() as i32).clamp(-OUT_LIMIT, OUT_LIMIT);
         out[order[k]] = q;
-        let err = (w[k] - q as f64) / l[k * N + k];
-        for j in k + 1..N {
-            w[j] -= err * l[j * N + k];
+        let err = (w[k] - q as f64) / l[k * n + k];
+        for j in k + 1..n {
+            w[j] -= err * l[j * n + k];
         }
     }
     out
 }
 
-/// The lower Cholesky factor of the symmetric positive definite `a` (N × N, row-major).
-fn cholesky(a: &[f64]) -> Vec<f64> {
-    let mut l = vec![0.0; N * N];
-    for i in 0..N {
+/// The lower Cholesky factor of the symmetric positive definite `a` (n × n, row-major).
+fn cholesky(a: &[f64], n: usize) -> Vec<f64> {
+    let mut l = vec![0.0; n * n];
+    for i in 0..n {
         for j in 0..=i {
-            let s = a[i * N + j] - (0..j).map(|k| l[i * N + k] * l[j * N + k]).sum::<f64>();
-            l[i * N + j] = if i == j { s.max(1e-300).sqrt() } else { s / l[j * N + j] };
+            let s = a[i * n + j] - (0..j).map(|k| l[i * n + k] * l[j * n + k]).sum::<f64>();
+            l[i * n + j] = if i == j { s.max(1e-300).sqrt() } else { s / l[j * n + j] };
         }
     }
     l
 }
 
-/// The inverse of the symmetric positive definite `a` (N × N, row-major).
-fn inverse(a: &[f64]) -> Vec<f64> {
-    let l = cholesky(a);
+/// The inverse of the symmetric positive definite `a` (n × n, row-major).
+fn inverse(a: &[f64], n: usize) -> Vec<f64> {
+    let l = cholesky(a, n);
     // li = l⁻¹ (lower triangular), then a⁻¹ = liᵀ li.
-    let mut li = vec![0.0; N * N];
-    for col in 0..N {
-        for i in col..N {
-            let s = (i == col) as u8 as f64 - (col..i).map(|k| l[i * N + k] * li[k * N + col]).sum::<f64>();
-            li[i * N + col] = s / l[i * N + i];
+    let mut li = vec![0.0; n * n];
+    for col in 0..n {
+        for i in col..n {
+            let s = (i == col) as u8 as f64 - (col..i).map(|k| l[i * n + k] * li[k * n + col]).sum::<f64>();
+            li[i * n + col] = s / l[i * n + i];
         }
     }
-    let mut inv = vec![0.0; N * N];
-    for i in 0..N {
-        for j in 0..N {
-            inv[i * N + j] = (i.max(j)..N).map(|k| li[k * N + i] * li[k * N + j]).sum();
+    let mut inv = vec![0.0; n * n];
+    for i in 0..n {
+        for j in 0..n {
+            inv[i * n + j] = (i.max(j)..n).map(|k| li[k * n + i] * li[k * n + j]).sum();
         }
     }
     inv
@@ -160,6 +161,9 @@ fn inverse(a: &[f64]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The output weights of a 128-unit network.
+    const N: usize = 256;
 
     #[test]
     fn the_inverse_and_the_factor_are_right() {
@@ -170,8 +174,8 @@ mod tests {
                 if i == j { 4.0 + (i % 7) as f64 } else { 1.0 / (1.0 + (i as f64 - j as f64).abs()) }
             })
             .collect();
-        let l = cholesky(&a);
-        let inv = inverse(&a);
+        let l = cholesky(&a, N);
+        let inv = inverse(&a, N);
         for i in (0..N).step_by(17) {
             for j in (0..N).step_by(13) {
                 let llt: f64 = (0..N).map(|k| l[i * N + k] * l[j * N + k]).sum();
