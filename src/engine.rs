@@ -329,10 +329,9 @@ impl Engine {
     /// Overhead`, or the latency the GUI has been seen to add when that is
     /// more; the largest latency of late; the side to move's base time.
     fn gui_timing(&self) -> GuiTiming {
-        let overhead_ms = self.config.move_overhead_ms.max(self.latency.estimate_ms());
         GuiTiming {
-            overhead_ms,
-            peak_ms: overhead_ms.max(self.latency.peak_ms()),
+            overhead_ms: self.config.move_overhead_ms.max(self.latency.estimate_ms()),
+            peak_ms: self.latency.peak_ms(),
             base_ms: self.latency.base_ms(self.pos.side_to_move()),
         }
     }

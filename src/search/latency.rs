@@ -51,10 +51,10 @@ pub struct Latency {
     last: Option<(Clock, u64)>,
     samples: [u64; WINDOW],
     count: usize,
-    /// The game's base time as seen: the ply of the last clock observed
-    /// (a lower one starts a new game) and the largest clock of each side
-    /// since the game began.
-    base: (u32, [u64; 2]),
+    /// The ply of the last clock observed: a lower one starts a new game.
+    game_ply: u32,
+    /// The largest clock of each side since the game began (its base time).
+    base_ms: [u64; 2],
 }
 
 impl Latency {
@@ -71,23 +71,22 @@ impl Latency {
         if limits.clock_estimated {
             return;
         }
-        if let Some(clock_ms) = limits.time[side.index()].filter(|_| limits.movetime.is_none()) {
-            if ply < self.base.0 {
-                self.base.1 = [0; 2];
+        // The side's game clock (a fixed time a move says nothing of it).
+        let clock = limits.time[side.index()].filter(|_| limits.movetime.is_none());
+        if let Some(clock_ms) = clock {
+            if ply < self.game_ply {
+                self.base_ms = [0; 2];
             }
-            self.base.0 = ply;
-            self.base.1[side.index()] = self.base.1[side.index()].max(clock_ms);
+            self.game_ply = ply;
+            self.base_ms[side.index()] = self.base_ms[side.index()].max(clock_ms);
         }
-        self.current = match limits.time[side.index()] {
-            Some(clock_ms) if limits.movetime.is_none() && !limits.infinite => Some(Clock {
-                side,
-                ply,
-                clock_ms,
-                inc_ms: limits.inc[side.index()],
-                period_end: limits.movestogo == Some(1),
-            }),
-            _ => None,
-        };
+        self.current = clock.filter(|_| !limits.infinite).map(|clock_ms| Clock {
+            side,
+            ply,
+            clock_ms,
+            inc_ms: limits.inc[side.index()],
+            period_end: limits.movestogo == Some(1),
+        });
         let (Some(last), Some(now)) = (self.last.take(), self.current) else { return };
         let (before, thought_ms) = last;
         if before.side != side || before.ply + 2 != ply || before.period_end {
@@ -130,7 +129,7 @@ impl Latency {
     /// time, or more where increments piled up), in milliseconds; 0 before
     /// any clock. A clock at a lower ply than the last one begins a new game.
     pub fn base_ms(&self, side: Color) -> u64 {
-        self.base.1[side.index()]
+        self.base_ms[side.index()]
     }
 }
 

@@ -49,7 +49,8 @@ pub struct GuiTiming {
     /// latency when that is more.
     pub overhead_ms: u64,
     /// The largest latency the GUI has added to a move of late (but
-    /// one: see [`super::latency::Latency::peak_ms`]).
+    /// one: see [`super::latency::Latency::peak_ms`]; 0 when none has
+    /// been seen). The plan takes at least the overhead for it.
     pub peak_ms: u64,
     /// The largest clock the side to move has had in this game: its base
     /// time (0 when not known).
@@ -59,7 +60,7 @@ pub struct GuiTiming {
 impl GuiTiming {
     /// Only an overhead of `ms` a move: nothing seen of the GUI or the game.
     pub const fn overhead(ms: u64) -> GuiTiming {
-        GuiTiming { overhead_ms: ms, peak_ms: ms, base_ms: 0 }
+        GuiTiming { overhead_ms: ms, peak_ms: 0, base_ms: 0 }
     }
 }
 
