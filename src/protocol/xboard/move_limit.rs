@@ -27,30 +27,23 @@ pub const CLAIMABLE_PLIES: u32 = 100;
 /// those right after one, counted once the plies alone reach
 /// [`CLAIMABLE_PLIES`] (as XBoard does).
 pub fn counted_plies(pos: &Position) -> u32 {
+    // Walk back to the position after the last irreversible move (or the FEN).
     let mut p = pos.clone();
-    // Whether each position back to the last irreversible move is in check, newest first.
-    let mut in_check = vec![p.in_check()];
-    let mut plies = 0;
-    let mut irreversible = false;
     while p.game_ply() > 0 {
         let moved = p.piece_on(p.last_move().to());
         if p.captured_piece().is_some() || moved.is_some_and(|piece| piece.kind() == PieceKind::Pawn) {
-            irreversible = true;
             break;
         }
         p.undo_move();
-        plies += 1;
-        in_check.push(p.in_check());
     }
-    if !irreversible {
-        // Back at the FEN: its counter says how long before it.
-        plies += u32::from(p.rule60());
-    }
+    let back = pos.game_ply() - p.game_ply();
+    // Back at the FEN, its counter says how long before it.
+    let mut plies = back as u32 + if p.game_ply() == 0 { u32::from(p.rule60()) } else { 0 };
     if plies < CLAIMABLE_PLIES {
         return plies;
     }
     let mut last = false;
-    for &check in in_check.iter().rev() {
+    for check in (0..=back).rev().map(|ago| pos.state_back(ago).checkers.any()) {
         if check || last {
             plies -= 1;
         }
