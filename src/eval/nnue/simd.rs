@@ -243,48 +243,42 @@ mod x86 {
 
     use super::{BLOCK_CHUNKS, Chunk, QA, update_block, update_wide};
 
-    // Each update kernel is `update_lanes` for one instruction set, with
-    // the wide rows' loop in a function of its own: the one-block path, the
-    // common one, then needs no saved registers.
+    /// An update kernel: [`super::update_lanes`] compiled for one
+    /// instruction set, with the wide rows' loop in a function of its own:
+    /// the one-block path, the common one, then needs no saved registers.
+    macro_rules! update_kernel {
+        ($name:ident, $wide:ident, $features:literal, $what:literal) => {
+            #[doc = concat!("[`super::update_lanes`] compiled for ", $what, ".")]
+            #[target_feature(enable = $features)]
+            pub(super) fn $name(
+                out: &mut [Chunk],
+                old: Option<&[Chunk]>,
+                add: &[&[Chunk]],
+                sub: &[&[Chunk]],
+            ) {
+                if out.len() == BLOCK_CHUNKS {
+                    update_block(out, old, add, sub);
+                } else {
+                    $wide(out, old, add, sub);
+                }
+            }
 
-    /// [`super::update_lanes`] compiled for AVX2.
-    #[target_feature(enable = "avx2")]
-    pub(super) fn update_avx2(out: &mut [Chunk], old: Option<&[Chunk]>, add: &[&[Chunk]], sub: &[&[Chunk]]) {
-        if out.len() == BLOCK_CHUNKS {
-            update_block(out, old, add, sub);
-        } else {
-            update_wide_avx2(out, old, add, sub);
-        }
+            #[doc = concat!("[`update_wide`] compiled for ", $what, ".")]
+            #[target_feature(enable = $features)]
+            #[inline(never)]
+            fn $wide(out: &mut [Chunk], old: Option<&[Chunk]>, add: &[&[Chunk]], sub: &[&[Chunk]]) {
+                update_wide(out, old, add, sub);
+            }
+        };
     }
 
-    /// [`update_wide`] compiled for AVX2.
-    #[target_feature(enable = "avx2")]
-    #[inline(never)]
-    fn update_wide_avx2(out: &mut [Chunk], old: Option<&[Chunk]>, add: &[&[Chunk]], sub: &[&[Chunk]]) {
-        update_wide(out, old, add, sub);
-    }
-
-    /// [`super::update_lanes`] compiled for AVX-512 (512-bit vectors of `i16`).
-    #[target_feature(enable = "avx512f,avx512bw")]
-    pub(super) fn update_avx512(
-        out: &mut [Chunk],
-        old: Option<&[Chunk]>,
-        add: &[&[Chunk]],
-        sub: &[&[Chunk]],
-    ) {
-        if out.len() == BLOCK_CHUNKS {
-            update_block(out, old, add, sub);
-        } else {
-            update_wide_avx512(out, old, add, sub);
-        }
-    }
-
-    /// [`update_wide`] compiled for AVX-512.
-    #[target_feature(enable = "avx512f,avx512bw")]
-    #[inline(never)]
-    fn update_wide_avx512(out: &mut [Chunk], old: Option<&[Chunk]>, add: &[&[Chunk]], sub: &[&[Chunk]]) {
-        update_wide(out, old, add, sub);
-    }
+    update_kernel!(update_avx2, update_wide_avx2, "avx2", "AVX2");
+    update_kernel!(
+        update_avx512,
+        update_wide_avx512,
+        "avx512f,avx512bw",
+        "AVX-512 (512-bit vectors of `i16`)"
+    );
 
     /// The four rows of the output sum as one block each, if they are
     /// (128 units: every network so far), for the kernels' unrolled path.
@@ -297,33 +291,66 @@ mod x86 {
         Some([block(us)?, block(them)?, block(w[0])?, block(w[1])?])
     }
 
-    /// The output sum with 512-bit vectors: [`output_avx2`]'s operations,
-    /// a chunk (32 lanes) at a time.
-    #[target_feature(enable = "avx512f,avx512bw")]
-    pub(super) fn output_avx512(us: &[Chunk], them: &[Chunk], w: [&[Chunk]; 2]) -> i64 {
-        if let Some([us, them, w0, w1]) = one_block(us, them, w) {
-            let mut sum = _mm512_setzero_si512();
-            for k in 0..BLOCK_CHUNKS {
-                sum = step_avx512(sum, &us[k], &w0[k]);
-            }
-            for k in 0..BLOCK_CHUNKS {
-                sum = step_avx512(sum, &them[k], &w1[k]);
-            }
-            return i64::from(reduce_avx512(sum));
-        }
-        let mut total = 0i64;
-        for b in (0..us.len()).step_by(BLOCK_CHUNKS) {
-            let end = (b + BLOCK_CHUNKS).min(us.len());
-            let mut sum = _mm512_setzero_si512();
-            for (acc, w) in [us, them].into_iter().zip(w) {
-                for (a, w) in acc[b..end].iter().zip(&w[b..end]) {
-                    sum = step_avx512(sum, a, w);
+    /// An output kernel: the output sum with the vectors of one
+    /// instruction set, given their zero, the step that adds a chunk's
+    /// products to the sum, and the reduction of the sum's `i32` lanes; an
+    /// unrolled path for rows of one block (128 units: every network so
+    /// far), else block by block.
+    macro_rules! output_kernel {
+        ($name:ident, $features:literal, $doc:literal, $zero:expr, $step:ident, $reduce:ident) => {
+            #[doc = $doc]
+            #[target_feature(enable = $features)]
+            pub(super) fn $name(us: &[Chunk], them: &[Chunk], w: [&[Chunk]; 2]) -> i64 {
+                if let Some([us, them, w0, w1]) = one_block(us, them, w) {
+                    let mut sum = $zero;
+                    for k in 0..BLOCK_CHUNKS {
+                        sum = $step(sum, &us[k], &w0[k]);
+                    }
+                    for k in 0..BLOCK_CHUNKS {
+                        sum = $step(sum, &them[k], &w1[k]);
+                    }
+                    return i64::from($reduce(sum));
                 }
+                let mut total = 0i64;
+                for b in (0..us.len()).step_by(BLOCK_CHUNKS) {
+                    let end = (b + BLOCK_CHUNKS).min(us.len());
+                    let mut sum = $zero;
+                    for (acc, w) in [us, them].into_iter().zip(w) {
+                        for (a, w) in acc[b..end].iter().zip(&w[b..end]) {
+                            sum = $step(sum, a, w);
+                        }
+                    }
+                    total += i64::from($reduce(sum));
+                }
+                total
             }
-            total += i64::from(reduce_avx512(sum));
-        }
-        total
+        };
     }
+
+    output_kernel!(
+        output_avx512,
+        "avx512f,avx512bw",
+        "The output sum with 512-bit vectors: [`output_avx2`]'s operations, a chunk (32 lanes) at a time.",
+        _mm512_setzero_si512(),
+        step_avx512,
+        reduce_avx512
+    );
+    output_kernel!(
+        output_avx2,
+        "avx2",
+        "The output sum with 256-bit vectors, half a chunk at a time.",
+        _mm256_setzero_si256(),
+        step_avx2,
+        reduce_avx2
+    );
+    output_kernel!(
+        output_sse2,
+        "sse2",
+        "The output sum with 128-bit vectors, a quarter of a chunk at a time.",
+        _mm_setzero_si128(),
+        step_sse2,
+        horizontal_sum
+    );
 
     /// `sum` plus the products of a chunk of accumulator values `a`
     /// (clamped) and output weights `w`, with 512-bit vectors.
@@ -346,33 +373,6 @@ mod x86 {
         let quarter = _mm256_add_epi32(_mm512_castsi512_si256(sum), _mm512_extracti64x4_epi64(sum, 1));
         let half = _mm_add_epi32(_mm256_castsi256_si128(quarter), _mm256_extracti128_si256(quarter, 1));
         horizontal_sum(half)
-    }
-
-    /// The output sum with 256-bit vectors, half a chunk at a time.
-    #[target_feature(enable = "avx2")]
-    pub(super) fn output_avx2(us: &[Chunk], them: &[Chunk], w: [&[Chunk]; 2]) -> i64 {
-        if let Some([us, them, w0, w1]) = one_block(us, them, w) {
-            let mut sum = _mm256_setzero_si256();
-            for k in 0..BLOCK_CHUNKS {
-                sum = step_avx2(sum, &us[k], &w0[k]);
-            }
-            for k in 0..BLOCK_CHUNKS {
-                sum = step_avx2(sum, &them[k], &w1[k]);
-            }
-            return i64::from(reduce_avx2(sum));
-        }
-        let mut total = 0i64;
-        for b in (0..us.len()).step_by(BLOCK_CHUNKS) {
-            let end = (b + BLOCK_CHUNKS).min(us.len());
-            let mut sum = _mm256_setzero_si256();
-            for (acc, w) in [us, them].into_iter().zip(w) {
-                for (a, w) in acc[b..end].iter().zip(&w[b..end]) {
-                    sum = step_avx2(sum, a, w);
-                }
-            }
-            total += i64::from(reduce_avx2(sum));
-        }
-        total
     }
 
     /// `sum` plus the products of a chunk `a` (clamped) and `w`, with
@@ -402,33 +402,6 @@ mod x86 {
     #[inline]
     fn reduce_avx2(sum: __m256i) -> i32 {
         horizontal_sum(_mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1)))
-    }
-
-    /// The output sum with 128-bit vectors, a quarter of a chunk at a time.
-    #[target_feature(enable = "sse2")]
-    pub(super) fn output_sse2(us: &[Chunk], them: &[Chunk], w: [&[Chunk]; 2]) -> i64 {
-        if let Some([us, them, w0, w1]) = one_block(us, them, w) {
-            let mut sum = _mm_setzero_si128();
-            for k in 0..BLOCK_CHUNKS {
-                sum = step_sse2(sum, &us[k], &w0[k]);
-            }
-            for k in 0..BLOCK_CHUNKS {
-                sum = step_sse2(sum, &them[k], &w1[k]);
-            }
-            return i64::from(horizontal_sum(sum));
-        }
-        let mut total = 0i64;
-        for b in (0..us.len()).step_by(BLOCK_CHUNKS) {
-            let end = (b + BLOCK_CHUNKS).min(us.len());
-            let mut sum = _mm_setzero_si128();
-            for (acc, w) in [us, them].into_iter().zip(w) {
-                for (a, w) in acc[b..end].iter().zip(&w[b..end]) {
-                    sum = step_sse2(sum, a, w);
-                }
-            }
-            total += i64::from(horizontal_sum(sum));
-        }
-        total
     }
 
     /// `sum` plus the products of a chunk `a` (clamped) and `w`, with
