@@ -411,10 +411,7 @@ fn off_by_default_and_the_built_in_book_is_used_when_on() {
 fn xboard_lists_and_plays_book_moves() {
     let _g = shared_cpu();
     let book = start_book("xboard.book");
-    let mut e = EngineProcess::start();
-    e.send("xboard");
-    e.send("protover 2");
-    let features = e.read_until(|l| l == "feature done=1");
+    let (mut e, features) = EngineProcess::with_handshake("xboard");
     for want in ["OwnBook -check 0", "BookFile -file ", "BookVariety -spin 50 0 100"] {
         assert!(features.iter().any(|l| *l == format!("feature option=\"{want}\"")), "{want}: {features:?}");
     }

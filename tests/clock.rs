@@ -101,10 +101,7 @@ fn ucci_answers_within_a_tiny_clock_on_a_busy_machine() {
 #[test]
 fn cecp_answers_within_a_tiny_clock_on_a_busy_machine() {
     let _g = exclusive_cpu();
-    let mut e = EngineProcess::start();
-    e.send("xboard");
-    e.send("protover 2");
-    e.read_until(|l| l == "feature done=1");
+    let mut e = EngineProcess::with_handshake("xboard").0;
     e.send(&format!("cores {}", threads()));
     // Each time a new game with 50 ms left (`time` is in centiseconds) and
     // 10 ms a move; the engine moves first.
@@ -129,10 +126,7 @@ fn cecp_answers_within_a_tiny_clock_on_a_busy_machine() {
 #[test]
 fn cecp_ponder_hit_is_timed_by_the_clock_the_gui_sends() {
     let _g = exclusive_cpu();
-    let mut e = EngineProcess::start();
-    e.send("xboard");
-    e.send("protover 2");
-    e.read_until(|l| l == "feature done=1");
+    let mut e = EngineProcess::with_handshake("xboard").0;
     let mut times = Vec::new();
     for _ in 0..5 {
         // A middlegame out of the opening book; the engine plays Red.

@@ -72,10 +72,7 @@ fn options_are_advertised_in_every_dialect() {
     ] {
         assert!(ucci.iter().any(|l| l == line), "no '{line}' in {ucci:?}");
     }
-    let mut x = EngineProcess::start();
-    x.send("xboard");
-    x.send("protover 2");
-    let xboard = x.read_until(|l| l == "feature done=1");
+    let (_x, xboard) = EngineProcess::with_handshake("xboard");
     for line in [
         "feature option=\"Skill Level -spin 20 0 20\"",
         "feature option=\"UCI_LimitStrength -check 0\"",

@@ -166,10 +166,7 @@ fn a_bad_network_file_is_refused_and_the_engine_plays_on() {
         assert!(status.success());
     }
     // CECP: the error as a note; the engine plays on.
-    let mut e = EngineProcess::start();
-    e.send("xboard");
-    e.send("protover 2");
-    let features = e.read_until(|l| l == "feature done=1");
+    let (mut e, features) = EngineProcess::with_handshake("xboard");
     for want in ["Use NNUE -check 1", "EvalFile -file "] {
         assert!(features.iter().any(|l| *l == format!("feature option=\"{want}\"")), "{want}: {features:?}");
     }

@@ -47,6 +47,17 @@ fn train(out: &Path, extra: &[&str]) -> String {
     err
 }
 
+/// `chariot train --out OUT EXTRA… DATA`, which must be refused with
+/// status 2; returns stderr.
+fn refused(out: &Path, extra: &[&str]) -> String {
+    let mut args = vec!["train", "--out", out.to_str().unwrap()];
+    args.extend(extra);
+    args.push(data().to_str().unwrap());
+    let (code, err) = chariot(&args);
+    assert_eq!(code, 2, "{err}");
+    err
+}
+
 /// The number after `prefix` on the first line of `text` that has it.
 fn number_after(text: &str, prefix: &str) -> f64 {
     let line = text.lines().find(|l| l.contains(prefix)).unwrap_or_else(|| panic!("{prefix}: {text}"));
@@ -139,17 +150,7 @@ fn a_plain_network_goes_on_as_a_king_bucketed_one() {
         }
     }
     // A bucketed network does not go back.
-    let (code, err) = chariot(&[
-        "train",
-        "--out",
-        out.to_str().unwrap(),
-        "--init",
-        out.to_str().unwrap(),
-        "--features",
-        "plain",
-        data().to_str().unwrap(),
-    ]);
-    assert_eq!(code, 2, "{err}");
+    let err = refused(&out, &["--init", out.to_str().unwrap(), "--features", "plain"]);
     assert!(err.contains("a KingBuckets network cannot become a Plain one"), "{err}");
     remove(&[&out]);
 }
@@ -177,17 +178,7 @@ fn a_wider_network_trains() {
     assert!(c.mean_cp <= TOLERANCE_CP && c.max_cp <= 40.0, "{c:?}");
     // A checkpoint goes on at its own width only.
     let ckpt_path = format!("{}.ckpt", out.display());
-    let (code, err) = chariot(&[
-        "train",
-        "--out",
-        out.to_str().unwrap(),
-        "--resume",
-        &ckpt_path,
-        "--hidden",
-        "512",
-        data().to_str().unwrap(),
-    ]);
-    assert_eq!(code, 2, "{err}");
+    let err = refused(&out, &["--resume", &ckpt_path, "--hidden", "512"]);
     assert!(err.contains("holds a network of 256 hidden units"), "{err}");
     remove(&[&out]);
 }
@@ -222,17 +213,7 @@ fn a_network_widened_from_the_built_in_one_evaluates_as_it_did() {
     let max = *diffs.iter().max().unwrap();
     assert!(mean <= TOLERANCE_CP && max <= 40, "mean {mean}, max {max}: {diffs:?}");
     // A network does not get narrower.
-    let (code, err) = chariot(&[
-        "train",
-        "--out",
-        out.to_str().unwrap(),
-        "--init",
-        out.to_str().unwrap(),
-        "--hidden",
-        "128",
-        data().to_str().unwrap(),
-    ]);
-    assert_eq!(code, 2, "{err}");
+    let err = refused(&out, &["--init", out.to_str().unwrap(), "--hidden", "128"]);
     assert!(err.contains("a network of 256 hidden units cannot become one of 128"), "{err}");
     remove(&[&out]);
 }

@@ -112,13 +112,19 @@ impl EngineProcess {
         EngineProcess { child, stdin, lines, transcript: Vec::new(), started }
     }
 
-    /// Starts the engine and completes a handshake (`uci` or `ucci`);
-    /// returns the handshake lines (without the final `uciok`/`ucciok`).
+    /// Starts the engine and completes a handshake (`uci`, `ucci`, or
+    /// `xboard`, which is followed by `protover 2`); returns the handshake
+    /// lines (without the final `uciok`, `ucciok` or `feature done=1`).
     pub fn with_handshake(command: &str) -> (EngineProcess, Vec<String>) {
         let mut e = EngineProcess::start();
         e.send(command);
-        let ok = format!("{command}ok");
-        let mut lines = e.read_until(|l| l == ok);
+        let last = if command == "xboard" {
+            e.send("protover 2");
+            "feature done=1".to_string()
+        } else {
+            format!("{command}ok")
+        };
+        let mut lines = e.read_until(|l| l == last);
         lines.pop();
         (e, lines)
     }
