@@ -145,7 +145,7 @@ impl AccumulatorStack {
     }
 
     /// Records `m`, about to be played in `pos`.
-    #[inline]
+    #[inline(always)]
     pub fn push_move(&mut self, pos: &Position, m: Move) {
         let piece = pos.piece_on(m.from()).expect("a move has a mover");
         let captured = pos.piece_on(m.to());
@@ -186,15 +186,44 @@ impl AccumulatorStack {
         // Every network so far is 4 chunks (128 units) wide: with the count
         // a constant, the places, copies and rows of its accumulators are
         // computed as when the width was the build's.
-        if self.chunks == 4 { self.current_in::<4>(net, pos) } else { self.current_in::<0>(net, pos) }
+        // The plain set (every network built in so far) never changes
+        // frame: its walk needs no look at a king move.
+        match (self.chunks, self.features) {
+            (4, FeatureSet::Plain) => self.current_in::<4, true>(net, pos),
+            (4, _) => self.current_in::<4, false>(net, pos),
+            _ => self.current_in::<0, false>(net, pos),
+        }
     }
 
     /// [`AccumulatorStack::current`] with accumulators of `C` chunks (0:
-    /// `self.chunks`, whatever it is).
+    /// `self.chunks`, whatever it is), `PLAIN` when the feature set is.
     #[inline(always)]
-    fn current_in<const C: usize>(&mut self, net: &Network, pos: &Position) -> Accumulators<'_> {
+    fn current_in<const C: usize, const PLAIN: bool>(
+        &mut self,
+        net: &Network,
+        pos: &Position,
+    ) -> Accumulators<'_> {
         let n = if C > 0 { C } else { self.chunks };
         let at = |ply: usize, v: usize| (2 * ply + v) * n..(2 * ply + v + 1) * n;
+        if PLAIN {
+            // Both perspectives are computed at the same plies: one walk,
+            // and each ply's change read once for both.
+            let mut last = self.top;
+            while !self.entries[last].computed[0] {
+                last -= 1;
+            }
+            let frames = Color::ALL.map(|view| FeatureSet::Plain.frame_raw(view == Color::Black, 0));
+            for ply in last + 1..=self.top {
+                let change = self.entries[ply].change;
+                let (below, above) = self.accs.split_at_mut(2 * ply * n);
+                let prev = &below[2 * (ply - 1) * n..];
+                for v in 0..2 {
+                    apply(net, frames[v], &mut above[v * n..(v + 1) * n], &prev[v * n..(v + 1) * n], change);
+                }
+                self.entries[ply].computed = [true; 2];
+            }
+            return [&self.accs[at(self.top, 0)], &self.accs[at(self.top, 1)]];
+        }
         for view in Color::ALL {
             let v = view.index();
             let mut last = self.top;
