@@ -185,9 +185,9 @@ impl AccumulatorStack {
     pub fn current(&mut self, net: &Network, pos: &Position) -> Accumulators<'_> {
         // Every network so far is 4 chunks (128 units) wide: with the count
         // a constant, the places, copies and rows of its accumulators are
-        // computed as when the width was the build's.
-        // The plain set (every network built in so far) never changes
-        // frame: its walk needs no look at a king move.
+        // computed as when the width was the build's. The plain set (every
+        // network built in so far) never changes frame: its perspectives
+        // are computed at the same plies and need no look at king moves.
         match (self.chunks, self.features) {
             (4, FeatureSet::Plain) => self.current_in::<4, true>(net, pos),
             (4, _) => self.current_in::<4, false>(net, pos),
@@ -205,47 +205,40 @@ impl AccumulatorStack {
     ) -> Accumulators<'_> {
         let n = if C > 0 { C } else { self.chunks };
         let at = |ply: usize, v: usize| (2 * ply + v) * n..(2 * ply + v + 1) * n;
-        if PLAIN {
-            // Both perspectives are computed at the same plies: one walk,
-            // and each ply's change read once for both.
-            let mut last = self.top;
-            while !self.entries[last].computed[0] {
-                last -= 1;
-            }
-            let frames = Color::ALL.map(|view| FeatureSet::Plain.frame_raw(view == Color::Black, 0));
-            for ply in last + 1..=self.top {
-                let change = self.entries[ply].change;
-                let (below, above) = self.accs.split_at_mut(2 * ply * n);
-                let prev = &below[2 * (ply - 1) * n..];
-                for v in 0..2 {
-                    apply(net, frames[v], &mut above[v * n..(v + 1) * n], &prev[v * n..(v + 1) * n], change);
-                }
-                self.entries[ply].computed = [true; 2];
-            }
-            return [&self.accs[at(self.top, 0)], &self.accs[at(self.top, 1)]];
-        }
+        // Per perspective, the last computed ply; one whose king changed
+        // frame since is set from the cache and counts as computed at the top.
+        let mut last = [self.top; 2];
         for view in Color::ALL {
             let v = view.index();
-            let mut last = self.top;
-            let mut reframed = false;
-            while !self.entries[last].computed[v] {
-                if self.entries[last].reframed[v] {
-                    reframed = true;
+            if PLAIN && v == 1 {
+                last[1] = last[0];
+                break;
+            }
+            let mut ply = self.top;
+            while !self.entries[ply].computed[v] {
+                if !PLAIN && self.entries[ply].reframed[v] {
+                    self.refresh_from_cache(net, pos, view);
+                    self.entries[self.top].computed[v] = true;
+                    ply = self.top;
                     break;
                 }
-                last -= 1;
+                ply -= 1;
             }
-            if reframed {
-                self.refresh_from_cache(net, pos, view);
-                self.entries[self.top].computed[v] = true;
-                continue;
-            }
-            let frame = frame(net, pos, view);
-            for ply in last + 1..=self.top {
-                let (prev, out) = (at(ply - 1, v), at(ply, v));
-                let (below, above) = self.accs.split_at_mut(out.start);
-                apply(net, frame, &mut above[..n], &below[prev], self.entries[ply].change);
-                self.entries[ply].computed[v] = true;
+            last[v] = ply;
+        }
+        let frames = Color::ALL.map(|view| {
+            if PLAIN { FeatureSet::Plain.frame_raw(view == Color::Black, 0) } else { frame(net, pos, view) }
+        });
+        // Each ply's change read once for both perspectives.
+        for ply in last[0].min(last[1]) + 1..=self.top {
+            let change = self.entries[ply].change;
+            let (below, above) = self.accs.split_at_mut(2 * ply * n);
+            let prev = &below[2 * (ply - 1) * n..];
+            for v in 0..2 {
+                if PLAIN || ply > last[v] {
+                    apply(net, frames[v], &mut above[v * n..(v + 1) * n], &prev[v * n..(v + 1) * n], change);
+                    self.entries[ply].computed[v] = true;
+                }
             }
         }
         [&self.accs[at(self.top, 0)], &self.accs[at(self.top, 1)]]
