@@ -57,9 +57,14 @@ fn blunders_and_rulings_are_marked_in_json() {
     assert_eq!(field(lines[3], "best"), "\"b7b1\"");
     assert_eq!(field(lines[3], "loss"), "0.0000");
     assert_eq!(field(lines[3], "mark"), "null");
+    // The first move is one too: the rook leaves the knight on b0 to the
+    // cannon on b7 (over the screen on b2), which Black's answer misses.
+    assert_eq!((field(lines[0], "move"), field(lines[0], "mark")), ("\"a0a1\"", "\"??\""), "{}", lines[0]);
+    assert_eq!(field(lines[1], "best"), "\"b7b0\"", "{}", lines[1]);
+    assert_ne!(field(lines[1], "mark"), "null", "{}", lines[1]);
     let game1 = lines[5];
     assert_eq!(field(game1, "type"), "\"game\"");
-    assert!(game1.contains("\"blunders\":1"), "{game1}");
+    assert!(game1.contains("\"blunders\":2"), "{game1}");
     // Game 2: the move that walks into the ruling is the blunder; the last
     // move carries the ruling.
     let walked = lines[12];
