@@ -205,27 +205,12 @@ impl AccumulatorStack {
     ) -> Accumulators<'_> {
         let n = if C > 0 { C } else { self.chunks };
         let at = |ply: usize, v: usize| (2 * ply + v) * n..(2 * ply + v + 1) * n;
-        // Per perspective, the last computed ply; one whose king changed
-        // frame since is set from the cache and counts as computed at the top.
-        let mut last = [self.top; 2];
-        for view in Color::ALL {
-            let v = view.index();
-            if PLAIN && v == 1 {
-                last[1] = last[0];
-                break;
-            }
-            let mut ply = self.top;
-            while !self.entries[ply].computed[v] {
-                if !PLAIN && self.entries[ply].reframed[v] {
-                    self.refresh_from_cache(net, pos, view);
-                    self.entries[self.top].computed[v] = true;
-                    ply = self.top;
-                    break;
-                }
-                ply -= 1;
-            }
-            last[v] = ply;
-        }
+        let last = if PLAIN {
+            // Both perspectives are computed at the same plies.
+            [self.last_computed::<true>(net, pos, Color::Red); 2]
+        } else {
+            Color::ALL.map(|view| self.last_computed::<false>(net, pos, view))
+        };
         let frames = Color::ALL.map(|view| {
             if PLAIN { FeatureSet::Plain.frame_raw(view == Color::Black, 0) } else { frame(net, pos, view) }
         });
@@ -242,6 +227,24 @@ impl AccumulatorStack {
             }
         }
         [&self.accs[at(self.top, 0)], &self.accs[at(self.top, 1)]]
+    }
+
+    /// The last ply at which `view`'s accumulator is computed; the top when
+    /// its king changed frame above that ply (never with the plain set,
+    /// `PLAIN`), which is then set from the cache.
+    #[inline(always)]
+    fn last_computed<const PLAIN: bool>(&mut self, net: &Network, pos: &Position, view: Color) -> usize {
+        let v = view.index();
+        let mut ply = self.top;
+        while !self.entries[ply].computed[v] {
+            if !PLAIN && self.entries[ply].reframed[v] {
+                self.refresh_from_cache(net, pos, view);
+                self.entries[self.top].computed[v] = true;
+                return self.top;
+            }
+            ply -= 1;
+        }
+        ply
     }
 
     /// Sets `view`'s accumulator of `pos` at the top of the stack from the
