@@ -1,5 +1,6 @@
 """Type stubs of the native module chariot._chariot (see chariot/__init__.py)."""
 
+import os
 from typing import Iterator, Literal, Optional, Union
 
 STARTING_FEN: str
@@ -197,7 +198,7 @@ class TrainingReader(Iterator[TrainingRecord]):
     def __iter__(self) -> TrainingReader: ...
     def __next__(self) -> TrainingRecord: ...
 
-def read_training_data(path: str) -> TrainingReader:
+def read_training_data(path: Union[str, os.PathLike[str]]) -> TrainingReader:
     """The records of a `chariot datagen` file, one at a time."""
 
-def training_columns(path: str, limit: Optional[int] = None) -> dict[str, tuple[bytes, str, list[int]]]: ...
+def training_columns(path: Union[str, os.PathLike[str]], limit: Optional[int] = None) -> dict[str, tuple[bytes, str, list[int]]]: ...

@@ -4,6 +4,7 @@
 
 use std::fs::File;
 use std::io::BufReader;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use pyo3::exceptions::PyValueError;
@@ -17,14 +18,15 @@ use crate::board::Board;
 use crate::moves::Move;
 
 /// Opens the data file `path` for reading.
-fn open(path: &str) -> PyResult<Reader<BufReader<File>>> {
-    let file = File::open(path).map_err(|e| PyValueError::new_err(format!("cannot read '{path}': {e}")))?;
+fn open(path: &Path) -> PyResult<Reader<BufReader<File>>> {
+    let file = File::open(path)
+        .map_err(|e| PyValueError::new_err(format!("cannot read '{}': {e}", path.display())))?;
     Ok(Reader::new(BufReader::with_capacity(1 << 16, file)))
 }
 
 /// The next record of `reader`, the error naming `path`.
-fn next(reader: &mut Reader<BufReader<File>>, path: &str) -> PyResult<Option<Record>> {
-    reader.next_record().map_err(|e| PyValueError::new_err(format!("{path}: {e}")))
+fn next(reader: &mut Reader<BufReader<File>>, path: &Path) -> PyResult<Option<Record>> {
+    reader.next_record().map_err(|e| PyValueError::new_err(format!("{}: {e}", path.display())))
 }
 
 /// A piece as a signed code: 1 rook, 2 advisor, 3 cannon, 4 pawn, 5 horse,
@@ -121,7 +123,7 @@ impl TrainingRecord {
 /// An iterator over the records of a data file.
 #[pyclass(module = "chariot", frozen)]
 pub struct TrainingReader {
-    path: String,
+    path: PathBuf,
     reader: Mutex<Reader<BufReader<File>>>,
 }
 
@@ -137,10 +139,11 @@ impl TrainingReader {
     }
 }
 
-/// The records of the `chariot datagen` file `path`, one at a time.
+/// The records of the `chariot datagen` file `path` (a `str` or any
+/// `os.PathLike`), one at a time.
 #[pyfunction]
-pub fn read_training_data(path: &str) -> PyResult<TrainingReader> {
-    Ok(TrainingReader { path: path.to_string(), reader: Mutex::new(open(path)?) })
+pub fn read_training_data(path: PathBuf) -> PyResult<TrainingReader> {
+    Ok(TrainingReader { reader: Mutex::new(open(&path)?), path })
 }
 
 /// The records of `path` (at most `limit`) as columns: a dict from name to
@@ -150,14 +153,14 @@ pub fn read_training_data(path: &str) -> PyResult<TrainingReader> {
 #[pyo3(signature = (path, limit = None))]
 pub fn training_columns<'py>(
     py: Python<'py>,
-    path: &str,
+    path: PathBuf,
     limit: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let mut reader = open(path)?;
+    let mut reader = open(&path)?;
     let columns = py.detach(|| -> PyResult<Columns> {
         let mut c = Columns::default();
         while limit.is_none_or(|l| c.len < l) {
-            let Some(r) = next(&mut reader, path)? else { break };
+            let Some(r) = next(&mut reader, &path)? else { break };
             c.push(&r);
         }
         Ok(c)

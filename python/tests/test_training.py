@@ -2,6 +2,7 @@
 here byte by byte (the format of src/tools/datagen/format.rs), and one made by
 `chariot datagen` compared with its `--dump`."""
 
+import importlib.util
 import struct
 import subprocess
 
@@ -76,6 +77,16 @@ def test_arrays(data_file):
     assert chariot.SQUARE_NAMES[a["best_from"][0]] + chariot.SQUARE_NAMES[a["best_to"][0]] == "h2e2"
     assert list(a["ply"]) == [0, 1, 88, 0]
     assert len(chariot.read_training_arrays(str(data_file), limit=2)["score"]) == 2
+
+
+def test_path_like_arguments(data_file):
+    # A pathlib.Path reads the same records as its str; a non-path is a TypeError.
+    assert [r.fen for r in chariot.read_training_data(data_file)] == [
+        r.fen for r in chariot.read_training_data(str(data_file))]
+    if importlib.util.find_spec("numpy"):
+        assert list(chariot.read_training_arrays(data_file)["score"]) == [25, -40, 31999, 25]
+    with pytest.raises(TypeError):
+        chariot.read_training_data(42)
 
 
 def test_bad_files(tmp_path):
