@@ -32,8 +32,9 @@ fn svg_goes_to_a_file_or_to_standard_output() {
     assert!(picture.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert_eq!(picture.matches("class=\"piece\"").count(), 32);
     assert_eq!(picture.matches("class=\"last-move\"").count(), 2);
-    // Flipped: Red's king (e0) at the top.
-    assert!(picture.contains(r#"data-square="e0"><circle cx="250.0" cy="50.0""#));
+    // Flipped: Red's king (e0) at the top, under the top margin of 1.2
+    // squares of 50 pixels (the file numbers above it clear of the disc).
+    assert!(picture.contains(r#"data-square="e0"><circle cx="250.0" cy="60.0""#));
     let (code, out, _) = show(&["--svg", "-", "--flip", "startpos", "h2e2"]);
     assert_eq!(code, 0);
     assert_eq!(out, picture, "the same picture either way");

@@ -20,6 +20,10 @@ const FONTS: &str = "'KaiTi','STKaiti','Noto Serif CJK SC','Noto Sans CJK SC','S
 /// The margin under the grid, in squares: room for two rows of labels.
 const BOTTOM_MARGIN: f64 = 1.4;
 
+/// The margin above the grid, in squares: room for a row of labels clear
+/// of the pieces on the top rank.
+const TOP_MARGIN: f64 = 1.2;
+
 /// Red's file numbers, file `a` first (Red counts files from its right: 一 is
 /// file `i`).
 const RED_FILES: [char; 9] = ['九', '八', '七', '六', '五', '四', '三', '二', '一'];
@@ -46,9 +50,10 @@ const START_POINTS: [(u8, u8); 14] = [
 struct Geometry {
     /// The size of a square.
     s: f64,
-    /// The margin left and right of the grid, and above it (room for the
-    /// labels).
+    /// The margin left and right of the grid (room for the rank labels).
     m: f64,
+    /// The margin above the grid (see [`TOP_MARGIN`]).
+    top: f64,
     bottom: Color,
 }
 
@@ -59,7 +64,7 @@ impl Geometry {
             Color::Red => (file, 9 - rank),
             Color::Black => (8 - file, rank),
         };
-        (self.m + f64::from(col) * self.s, self.m + f64::from(row) * self.s)
+        (self.m + f64::from(col) * self.s, self.top + f64::from(row) * self.s)
     }
 
     fn at(&self, sq: Square) -> (f64, f64) {
@@ -70,10 +75,10 @@ impl Geometry {
 /// The diagram of `pos` as an SVG document, drawn as `how` says.
 pub fn svg(pos: &Position, how: &Diagram) -> String {
     let s = f64::from(how.square.clamp(10, 400));
-    let g = Geometry { s, m: s, bottom: how.bottom };
+    let g = Geometry { s, m: s, top: TOP_MARGIN * s, bottom: how.bottom };
     let width = 8.0 * s + 2.0 * g.m;
     let caption_room = if how.caption.is_some() { 0.7 * s } else { 0.0 };
-    let height = 9.0 * s + g.m + BOTTOM_MARGIN * s + caption_room;
+    let height = 9.0 * s + g.top + BOTTOM_MARGIN * s + caption_room;
     let mut out = String::with_capacity(16 * 1024);
     let _ = write!(
         out,
@@ -164,7 +169,7 @@ fn grid(out: &mut String, g: &Geometry) {
         out,
         r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="{LINE}" stroke-width="{:.1}"/>"#,
         g.m - pad,
-        g.m - pad,
+        g.top - pad,
         8.0 * s + 2.0 * pad,
         9.0 * s + 2.0 * pad,
         2.5 * thin
@@ -241,8 +246,8 @@ fn labels(out: &mut String, g: &Geometry) {
         Color::Red => RED_FILES[usize::from(file)].to_string(),
         Color::Black => (file + 1).to_string(),
     };
-    let top_y = g.m - 0.55 * s;
-    let bottom_y = g.m + 9.0 * s + 0.72 * s;
+    let top_y = g.top - 0.72 * s;
+    let bottom_y = g.top + 9.0 * s + 0.72 * s;
     for file in 0..9u8 {
         let (x, _) = g.point(file, 0);
         text(out, x, top_y, 0.3 * s, &number(file, !g.bottom));
@@ -316,14 +321,39 @@ mod tests {
     #[test]
     fn red_sits_at_the_bottom_unless_black_is_asked_for() {
         let pos = Position::startpos();
-        // Red's king on e0: the middle column, the bottom row (y = m + 9 s).
+        // Red's king on e0: the middle column, the bottom row (y = top + 9 s,
+        // the top margin 1.2 squares of 50 pixels).
         let red = svg(&pos, &Diagram::default());
-        assert!(red.contains(r#"data-square="e0"><circle cx="250.0" cy="500.0""#), "{red}");
+        assert!(red.contains(r#"data-square="e0"><circle cx="250.0" cy="510.0""#), "{red}");
         let black = svg(&pos, &Diagram { bottom: Color::Black, ..Diagram::default() });
-        assert!(black.contains(r#"data-square="e0"><circle cx="250.0" cy="50.0""#));
+        assert!(black.contains(r#"data-square="e0"><circle cx="250.0" cy="60.0""#));
         // Red's rook on a0 is bottom left for Red, top right for Black.
-        assert!(red.contains(r#"data-square="a0"><circle cx="50.0" cy="500.0""#));
-        assert!(black.contains(r#"data-square="a0"><circle cx="450.0" cy="50.0""#));
+        assert!(red.contains(r#"data-square="a0"><circle cx="50.0" cy="510.0""#));
+        assert!(black.contains(r#"data-square="a0"><circle cx="450.0" cy="60.0""#));
+    }
+
+    #[test]
+    fn the_file_numbers_above_the_board_clear_the_top_discs() {
+        // Square 50: the discs of the top rank reach up to y = 60 - 22 - 1.25;
+        // the numbers above them (font 15, centred) must end before that.
+        let text = svg(&Position::startpos(), &Diagram::default());
+        let attr = |tag: &str, name: &str| -> f64 {
+            let at = tag.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+            tag[at..tag[at..].find('"').unwrap() + at].parse().unwrap()
+        };
+        let disc_top = text
+            .split("<circle")
+            .skip(1)
+            .map(|c| attr(c, "cy") - attr(c, "r") - attr(c, "stroke-width") / 2.0)
+            .fold(f64::INFINITY, f64::min);
+        // Black's file 1 above the board (Red at the bottom; the rank
+        // label 1 on the left is smaller).
+        let label = text
+            .split("<text")
+            .find(|t| t.contains(">1</text>") && t.contains(r#"font-size="15.0""#))
+            .expect("file 1");
+        let label_bottom = attr(label, "y") + attr(label, "font-size") / 2.0;
+        assert!(label_bottom < disc_top, "label to {label_bottom}, disc from {disc_top}");
     }
 
     #[test]
@@ -344,8 +374,8 @@ mod tests {
         assert_eq!(count(&text, "class=\"last-move\""), 2);
         assert_eq!(count(&text, "class=\"arrow best\""), 1);
         assert_eq!(count(&text, "class=\"arrow played\""), 1);
-        // The arrow from h9 (x 400, y 50) towards g7 (x 350, y 150), stopped short.
-        assert!(text.contains(r#"x1="400.0" y1="50.0" x2="356.7" y2="136.6""#), "{text}");
+        // The arrow from h9 (x 400, y 60) towards g7 (x 350, y 160), stopped short.
+        assert!(text.contains(r#"x1="400.0" y1="60.0" x2="356.7" y2="146.6""#), "{text}");
         assert!(text.contains("after 1. h2e2 &lt;test&gt; &amp; more"));
         assert_eq!(count(&text, "class=\"piece\""), 32);
     }
