@@ -1,4 +1,5 @@
-"""Shared helpers: the repository's data files (perft counts, rule cases)."""
+"""Shared helpers: the repository's data files (perft counts, rule cases),
+the command-line build, and moves as pyffish writes them."""
 
 import json
 from pathlib import Path
@@ -6,6 +7,15 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 PERFT_DATA = REPO / "perft-data"
 RULE_CASES = REPO / "tests" / "data" / "rules"
+#: The command line, for the tests that compare with it (they skip without it).
+CLI = REPO / "target" / "release" / "chariot"
+
+
+def to_ffish(move):
+    """A move in coordinates (`h2e2`, ranks 0-9; a `Move` or text) as pyffish
+    writes it (`h3e3`, ranks 1-10)."""
+    s = str(move)
+    return f"{s[0]}{int(s[1]) + 1}{s[2]}{int(s[3]) + 1}"
 
 
 def perft_cases():

@@ -12,12 +12,11 @@ import subprocess
 
 import pytest
 
-from conftest import REPO
+from conftest import CLI, REPO, to_ffish
 
 pyffish = pytest.importorskip("pyffish")
 cchess = pytest.importorskip("cchess")
 
-CLI = REPO / "target" / "release" / "chariot"
 GAME = REPO / "tests" / "data" / "games" / "longhua1989.pgn"
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 TAG = re.compile(r'\[(\w+) "((?:[^"\\]|\\.)*)"\]')
@@ -61,24 +60,22 @@ def parse(text):
     return tags, moves, comments, nags, result
 
 
-def source_moves():
-    """The game's moves as cchess reads the source file (coordinates, ranks 0-9)."""
-    return [m.to_iccs().replace("-", "").lower() for m in cchess.Game.read_from(str(GAME)).iter_moves()]
+def cchess_moves(path):
+    """The main line of the game cchess reads from `path` (coordinates, ranks 0-9)."""
+    return [m.to_iccs().replace("-", "").lower() for m in cchess.Game.read_from(str(path)).iter_moves()]
 
 
 def test_the_iccs_pgn_parses_and_pyffish_replays_it():
     tags, moves, comments, nags, result = parse(analyse("iccs"))
     assert tags["Red"] == "徐天红" and tags["Result"] == result == "1/2-1/2"
     assert tags["Annotator"].startswith("chariot")
-    truth = source_moves()
+    truth = cchess_moves(GAME)
     assert len(truth) == 60
     assert [m.replace("-", "") for m in moves] == truth
     start = pyffish.start_fen("xiangqi")
     played = []
     for m in moves:
-        a = re.fullmatch(r"([a-i])(\d)-([a-i])(\d)", m)
-        assert a, m
-        sf = f"{a[1]}{int(a[2]) + 1}{a[3]}{int(a[4]) + 1}"  # pyffish counts ranks 1-10
+        sf = to_ffish(m.replace("-", ""))
         assert sf in pyffish.legal_moves("xiangqi", start, played), f"{m} illegal after {played}"
         played.append(sf)
     # Every move has its score; each NAG is a mark, named in its comment.
@@ -98,6 +95,6 @@ def test_cchess_reads_the_chinese_pgn(tmp_path):
     path = tmp_path / "analysis.pgn"
     path.write_text(f"{head}\n\n{body}\n", encoding="utf-8")
     game = cchess.Game.read_from(str(path))
-    assert [m.to_iccs().replace("-", "").lower() for m in game.iter_moves()] == source_moves()
+    assert cchess_moves(path) == cchess_moves(GAME)
     assert [m.to_text() for m in game.iter_moves()] == moves
     assert game.info["annotator"] == tags["Annotator"]

@@ -7,18 +7,13 @@ import random
 import pytest
 
 import chariot
-from conftest import REPO
+from conftest import REPO, to_ffish
 
 pyffish = pytest.importorskip("pyffish")
 cchess = pytest.importorskip("cchess")
 
 RANDOM_FENS = [l.split(";")[0].strip() for l in (REPO / "perft-data" / "random.epd").read_text().splitlines()
                if l.strip() and not l.startswith("#")]
-
-
-def to_ffish(move):
-    s = str(move)
-    return f"{s[0]}{int(s[1]) + 1}{s[2]}{int(s[3]) + 1}"
 
 
 def from_ffish(text):

@@ -7,11 +7,10 @@ import subprocess
 import pytest
 
 import chariot
-from conftest import REPO, rule_cases
+from conftest import CLI, rule_cases
 
 ASIAN = rule_cases("cases.jsonl") + rule_cases("extra.jsonl")
 CHINESE = rule_cases("cases-chinese.jsonl") + rule_cases("extra-chinese.jsonl")
-CLI = REPO / "target" / "release" / "chariot"
 
 
 def play(case):

@@ -9,9 +9,8 @@ import subprocess
 import pytest
 
 import chariot
-from conftest import REPO
+from conftest import CLI
 
-CLI = REPO / "target" / "release" / "chariot"
 KINDS = "RACPNBK"  # the engine's kind order, as in chariot.PIECE_KINDS
 
 
