@@ -1,5 +1,5 @@
 """Shared helpers: the repository's data files (perft counts, rule cases),
-the command-line build, and moves as pyffish writes them."""
+the command-line build, and moves to and from pyffish's notation."""
 
 import json
 from pathlib import Path
@@ -16,6 +16,13 @@ def to_ffish(move):
     writes it (`h3e3`, ranks 1-10)."""
     s = str(move)
     return f"{s[0]}{int(s[1]) + 1}{s[2]}{int(s[3]) + 1}"
+
+
+def from_ffish(text):
+    """A move as pyffish writes it (`h3e3`, `a10a9`: ranks 1-10) in
+    coordinates (`h2e2`, ranks 0-9): the inverse of `to_ffish`."""
+    a, b = [i for i, c in enumerate(text) if c.isalpha()]
+    return f"{text[a]}{int(text[a + 1:b]) - 1}{text[b]}{int(text[b + 1:]) - 1}"
 
 
 def perft_cases():

@@ -7,19 +7,13 @@ import random
 import pytest
 
 import chariot
-from conftest import REPO, to_ffish
+from conftest import REPO, from_ffish, to_ffish
 
 pyffish = pytest.importorskip("pyffish")
 cchess = pytest.importorskip("cchess")
 
 RANDOM_FENS = [l.split(";")[0].strip() for l in (REPO / "perft-data" / "random.epd").read_text().splitlines()
                if l.strip() and not l.startswith("#")]
-
-
-def from_ffish(text):
-    files = [i for i, c in enumerate(text) if c.isalpha()]
-    a, b = files
-    return f"{text[a]}{int(text[a + 1:b]) - 1}{text[b]}{int(text[b + 1:]) - 1}"
 
 
 def cchess_moves(fen):
