@@ -15,6 +15,7 @@ Each engine is given as NAME=COMMAND, with optional ',key=value' settings:
                       Pikafish), 1 = a1..i10 (Fairy-Stockfish). Default 0.
   opt.NAME=VALUE      an option sent with setoption (UCI) before the game
   variant=1           send 'setoption name UCI_Variant value xiangqi' (FSF)
+  tc=BASE+INC         this engine's own clock (time odds); default --tc
 
 Example:
   match.py --games 20 --tc 2+0.05 \
@@ -102,6 +103,7 @@ class Engine:
         self.ranks = 0
         self.options = {}
         self.variant = False
+        self.tc = None     # (base ms, increment ms) when this engine has its own clock
         for p in parts[1:]:
             k, _, v = p.partition("=")
             if k == "proto":
@@ -112,6 +114,9 @@ class Engine:
                 self.options[k[4:]] = v
             elif k == "variant":
                 self.variant = v not in ("0", "false")
+            elif k == "tc":
+                base, _, inc = v.partition("+")
+                self.tc = (int(float(base) * 1000), int(float(inc or 0) * 1000))
             else:
                 raise SystemExit(f"unknown engine setting {k!r} in {spec!r}")
         self.proc = None
@@ -177,17 +182,18 @@ class Engine:
         self.send("isready")
         self.wait_for("readyok", 30)
 
-    def go(self, fen, ref_moves, my_ms, opp_ms, inc_ms, red_to_move, grace_ms):
+    def go(self, fen, ref_moves, my_ms, opp_ms, inc_ms, red_to_move, grace_ms, opp_inc_ms):
         moves = [from_ref(m, self.ranks) for m in ref_moves]
         pos = f"position fen {fen_for_engine(fen, self.ranks)}"
         if moves:
             pos += " moves " + " ".join(moves)
         self.send(pos)
         if self.proto == "ucci":
-            self.send(f"go time {my_ms} increment {inc_ms} opptime {opp_ms} oppincrement {inc_ms}")
+            self.send(f"go time {my_ms} increment {inc_ms} opptime {opp_ms} oppincrement {opp_inc_ms}")
         else:
             w, b = (my_ms, opp_ms) if red_to_move else (opp_ms, my_ms)
-            self.send(f"go wtime {w} btime {b} winc {inc_ms} binc {inc_ms}")
+            wi, bi = (inc_ms, opp_inc_ms) if red_to_move else (opp_inc_ms, inc_ms)
+            self.send(f"go wtime {w} btime {b} winc {wi} binc {bi}")
         t0 = time.monotonic()
         deadline = t0 + (my_ms + grace_ms) / 1000.0
         info = {}
@@ -328,7 +334,8 @@ def play_game(a, b, opening, tc_ms, inc_ms, max_plies, grace_ms):
         cap = sf.is_capture(VARIANT, fen, moves, m)
         moves.append(m)
         ref.push(moves, cap)
-    clocks = {a: tc_ms, b: tc_ms}
+    tcs = {e: e.tc or (tc_ms, inc_ms) for e in (a, b)}
+    clocks = {e: tcs[e][0] for e in (a, b)}
     stats = {a.name: [], b.name: []}
     for eng in (a, b):
         eng.new_game()
@@ -341,8 +348,8 @@ def play_game(a, b, opening, tc_ms, inc_ms, max_plies, grace_ms):
         red_to_move = (len(moves) % 2 == 0) == (fen.split()[1] in ("w", "r"))
         eng, opp = (a, b) if red_to_move else (b, a)
         try:
-            mv, used, info = eng.go(fen, moves, clocks[eng], clocks[opp], inc_ms,
-                                    red_to_move, grace_ms)
+            mv, used, info = eng.go(fen, moves, clocks[eng], clocks[opp], tcs[eng][1],
+                                    red_to_move, grace_ms, tcs[opp][1])
         except EngineFault as e:
             return ("0-1" if red_to_move else "1-0"), f"{eng.name} fault: {e}", moves, stats
         if mv is None:
@@ -353,7 +360,7 @@ def play_game(a, b, opening, tc_ms, inc_ms, max_plies, grace_ms):
         if clocks[eng] < -grace_ms:
             stats[eng.name].append({"left_ms": clocks[eng]})
             return ("0-1" if red_to_move else "1-0"), f"{eng.name} lost on time", moves, stats
-        clocks[eng] = max(clocks[eng], 0) + inc_ms
+        clocks[eng] = max(clocks[eng], 0) + tcs[eng][1]
         info["used_ms"] = used
         stats[eng.name].append(info)
         try:
@@ -489,7 +496,9 @@ def main():
             black_name = specs[1][0] if first_is_red else specs[0][0]
             depths = {k: (sum(s.get("depth", 0) for s in v) / max(len(v), 1)) for k, v in stats.items()}
             # The share of the time it had (base + increments) each engine used.
-            used = {k: sum(s.get("used_ms", 0) for s in v) / (tc_ms + inc_ms * max(len(v), 1))
+            clock = {e.name: e.tc or (tc_ms, inc_ms) for e in (e1, e2)}
+            used = {k: sum(s.get("used_ms", 0) for s in v)
+                    / (clock[k][0] + clock[k][1] * max(len(v), 1))
                     for k, v in stats.items()}
             for k, u in used.items():
                 time_use.setdefault(k, []).append(u)
