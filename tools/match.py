@@ -94,8 +94,14 @@ class EngineFault(Exception):
     pass
 
 
+def parse_tc(text):
+    """A clock 'BASE+INC' in seconds (the increment optional) as (base ms, increment ms)."""
+    base, _, inc = text.partition("+")
+    return int(float(base) * 1000), int(float(inc or 0) * 1000)
+
+
 class Engine:
-    def __init__(self, name, spec):
+    def __init__(self, name, spec, tc):
         parts = spec.split(",")
         self.name = name
         self.cmd = parts[0]
@@ -103,7 +109,7 @@ class Engine:
         self.ranks = 0
         self.options = {}
         self.variant = False
-        self.tc = None     # (base ms, increment ms) when this engine has its own clock
+        self.tc = tc       # (base ms, increment ms): --tc, or this engine's own tc=
         for p in parts[1:]:
             k, _, v = p.partition("=")
             if k == "proto":
@@ -115,8 +121,7 @@ class Engine:
             elif k == "variant":
                 self.variant = v not in ("0", "false")
             elif k == "tc":
-                base, _, inc = v.partition("+")
-                self.tc = (int(float(base) * 1000), int(float(inc or 0) * 1000))
+                self.tc = parse_tc(v)
             else:
                 raise SystemExit(f"unknown engine setting {k!r} in {spec!r}")
         self.proc = None
@@ -182,7 +187,8 @@ class Engine:
         self.send("isready")
         self.wait_for("readyok", 30)
 
-    def go(self, fen, ref_moves, my_ms, opp_ms, inc_ms, red_to_move, grace_ms, opp_inc_ms):
+    def go(self, fen, ref_moves, my_ms, opp_ms, opp_inc_ms, red_to_move, grace_ms):
+        inc_ms = self.tc[1]
         moves = [from_ref(m, self.ranks) for m in ref_moves]
         pos = f"position fen {fen_for_engine(fen, self.ranks)}"
         if moves:
@@ -325,7 +331,7 @@ class Referee:
         return None, ""
 
 
-def play_game(a, b, opening, tc_ms, inc_ms, max_plies, grace_ms):
+def play_game(a, b, opening, max_plies, grace_ms):
     """a plays red. opening = (fen, moves). Returns (result, reason, moves, stats)."""
     fen, opening = opening
     moves = []
@@ -334,8 +340,7 @@ def play_game(a, b, opening, tc_ms, inc_ms, max_plies, grace_ms):
         cap = sf.is_capture(VARIANT, fen, moves, m)
         moves.append(m)
         ref.push(moves, cap)
-    tcs = {e: e.tc or (tc_ms, inc_ms) for e in (a, b)}
-    clocks = {e: tcs[e][0] for e in (a, b)}
+    clocks = {e: e.tc[0] for e in (a, b)}
     stats = {a.name: [], b.name: []}
     for eng in (a, b):
         eng.new_game()
@@ -348,8 +353,8 @@ def play_game(a, b, opening, tc_ms, inc_ms, max_plies, grace_ms):
         red_to_move = (len(moves) % 2 == 0) == (fen.split()[1] in ("w", "r"))
         eng, opp = (a, b) if red_to_move else (b, a)
         try:
-            mv, used, info = eng.go(fen, moves, clocks[eng], clocks[opp], tcs[eng][1],
-                                    red_to_move, grace_ms, tcs[opp][1])
+            mv, used, info = eng.go(fen, moves, clocks[eng], clocks[opp], opp.tc[1],
+                                    red_to_move, grace_ms)
         except EngineFault as e:
             return ("0-1" if red_to_move else "1-0"), f"{eng.name} fault: {e}", moves, stats
         if mv is None:
@@ -360,7 +365,7 @@ def play_game(a, b, opening, tc_ms, inc_ms, max_plies, grace_ms):
         if clocks[eng] < -grace_ms:
             stats[eng.name].append({"left_ms": clocks[eng]})
             return ("0-1" if red_to_move else "1-0"), f"{eng.name} lost on time", moves, stats
-        clocks[eng] = max(clocks[eng], 0) + tcs[eng][1]
+        clocks[eng] = max(clocks[eng], 0) + eng.tc[1]
         info["used_ms"] = used
         stats[eng.name].append(info)
         try:
@@ -431,8 +436,7 @@ def main():
         if not cmd:
             raise SystemExit(f"engine must be NAME=COMMAND: {e!r}")
         specs.append((name, cmd))
-    base, _, inc = args.tc.partition("+")
-    tc_ms, inc_ms = int(float(base) * 1000), int(float(inc or 0) * 1000)
+    default_tc = parse_tc(args.tc)
 
     rng = random.Random(args.seed)
     if args.book:
@@ -460,12 +464,12 @@ def main():
         i, opening, first_is_red = job
         if stop.is_set():
             return
-        e1, e2 = Engine(*specs[0]), Engine(*specs[1])
+        e1, e2 = Engine(*specs[0], default_tc), Engine(*specs[1], default_tc)
         try:
             e1.start()
             e2.start()
             red, black = (e1, e2) if first_is_red else (e2, e1)
-            res, why, moves, stats = play_game(red, black, opening, tc_ms, inc_ms,
+            res, why, moves, stats = play_game(red, black, opening,
                                                args.max_plies, args.grace_ms)
         except EngineFault as ex:
             res, why, moves, stats = "*", f"start failed: {ex}", [], {}
@@ -496,7 +500,7 @@ def main():
             black_name = specs[1][0] if first_is_red else specs[0][0]
             depths = {k: (sum(s.get("depth", 0) for s in v) / max(len(v), 1)) for k, v in stats.items()}
             # The share of the time it had (base + increments) each engine used.
-            clock = {e.name: e.tc or (tc_ms, inc_ms) for e in (e1, e2)}
+            clock = {e.name: e.tc for e in (e1, e2)}
             used = {k: sum(s.get("used_ms", 0) for s in v)
                     / (clock[k][0] + clock[k][1] * max(len(v), 1))
                     for k, v in stats.items()}

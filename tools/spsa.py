@@ -54,7 +54,7 @@ GAMMA = 0.101
 
 def engine_tunables(spec):
     """The engine's `tune_*` spin options: {name: (default, min, max)}."""
-    eng = match.Engine("probe", spec)
+    eng = match.Engine("probe", spec, None)
     try:
         eng.start()
     finally:
@@ -150,8 +150,7 @@ def main():
         state = new_state(args, engine_tunables(args.engine))
         save(args.state, state)
     engine = state["engine"]
-    base, _, inc = state["tc"].partition("+")
-    tc_ms, inc_ms = int(float(base) * 1000), int(float(inc or 0) * 1000)
+    tc = match.parse_tc(state["tc"])
     if state["book"]:
         openings = match.book_openings(state["book"])
         random.Random(state["seed"]).shuffle(openings)
@@ -185,12 +184,12 @@ def main():
         points = {"plus": 0.0, "minus": 0.0}
         faults = 0
         for plus_red in (True, False):
-            plus, minus = match.Engine("plus", spec(1)), match.Engine("minus", spec(-1))
+            plus, minus = match.Engine("plus", spec(1), tc), match.Engine("minus", spec(-1), tc)
             try:
                 plus.start()
                 minus.start()
                 red, black = (plus, minus) if plus_red else (minus, plus)
-                res, why, _, _ = match.play_game(red, black, opening, tc_ms, inc_ms,
+                res, why, _, _ = match.play_game(red, black, opening,
                                                  state["max_plies"], state["grace_ms"])
             except match.EngineFault as ex:
                 res, why = "*", f"start failed: {ex}"
