@@ -37,12 +37,20 @@ Prints one line per game (per engine: mean depth d, share of the clock
 used t, least clock left after a move l) and a summary with an Elo estimate
 for the first engine (and the pair statistics, LLR). Exit status 0 if every game finished
 without an engine fault.
+
+Resuming: --resume LOG reads the game lines of an earlier run's output (the
+same engines, --games, --seed and --book; a run stopped part way, e.g. by the
+end of a session), counts its finished games as played (W/D/L, pairs, the
+SPRT, the clock figures) and plays only the others, with the openings and
+colours they would have had. Append the new output to the same file
+(`match.py ... --resume run.log >> run.log`) and it can be resumed again.
 """
 
 import argparse
 import math
 import os
 import random
+import re
 import select
 import shlex
 import subprocess
@@ -401,6 +409,37 @@ def elo(score, n):
     return e, p
 
 
+GAME_LINE = re.compile(r"^game\s+(\d+) (\S+) vs (\S+): (\S+) \((.*)\) \d+ plies(.*)$")
+ENGINE_FIGURES = re.compile(r"(\S+):d[\d.]+/t(\d+)%/l(-?\d+)ms")
+
+
+def finished_games(path, names, games):
+    """The games an earlier run's output at PATH finished, as {game index:
+    (result, reason, {engine: (share of clock used, least ms left)})}, checked
+    against the engine NAMES (first, second) and the number of GAMES: each
+    game's colours must be the ones this run gives it (the first engine has
+    red in even-indexed games)."""
+    done = {}
+    try:
+        lines = open(path).read().splitlines()
+    except OSError as e:
+        raise SystemExit(f"--resume: cannot read {path}: {e}")
+    for n, line in enumerate(lines, 1):
+        m = GAME_LINE.match(line)
+        if not m:
+            continue
+        i, red, black, res, why, rest = int(m[1]) - 1, m[2], m[3], m[4], m[5], m[6]
+        want = names if i % 2 == 0 else names[::-1]
+        if not 0 <= i < games or (red, black) != tuple(want):
+            raise SystemExit(f"--resume: {path}:{n}: game {i + 1} {red} vs {black} does not belong "
+                             f"to this match ({games} games, {names[0]} red in odd-numbered games)")
+        if res == "*":
+            continue  # an unfinished game is played again
+        figures = {k: (int(t) / 100, int(left)) for k, t, left in ENGINE_FIGURES.findall(rest)}
+        done[i] = (res, why, figures)
+    return done
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -420,6 +459,8 @@ def main():
     ap.add_argument("--sprt", help="ELO0,ELO1: stop when the SPRT accepts either")
     ap.add_argument("--sprt-min-pairs", type=int, default=50,
                     help="game pairs before the SPRT may decide (default 50)")
+    ap.add_argument("--resume", metavar="LOG",
+                    help="an earlier run's output: its finished games count, the rest are played")
     args = ap.parse_args()
     global RULESET
     RULESET = args.rules
@@ -460,6 +501,44 @@ def main():
     move_ms = {}   # engine -> milliseconds of every move
     least_left = {}  # engine -> the least clock left after a move, per game
 
+    def record(i, first_is_red, res, why, used, least):
+        """Counts game I's result; returns the LLR text for its line. Call with the lock held."""
+        if res == "1/2-1/2":
+            tally["d"] += 1
+        elif res in ("1-0", "0-1"):
+            first_won = (res == "1-0") == first_is_red
+            tally["w" if first_won else "l"] += 1
+        if is_fault(res, why):
+            tally["faults"] += 1
+        pts = red_points(res, first_is_red)
+        if res != "*":
+            if i // 2 in half:
+                pairs.append(half.pop(i // 2) + pts)
+            else:
+                half[i // 2] = pts
+        for k, u in used.items():
+            time_use.setdefault(k, []).append(u)
+        for k, v in least.items():
+            if v is not None:
+                least_left.setdefault(k, []).append(v)
+        if not (args.sprt and pairs):
+            return ""
+        llr = sprt_llr(pairs, elo0, elo1)
+        if abs(llr) >= bound and len(pairs) >= args.sprt_min_pairs:
+            stop.set()
+        return f" llr {llr:+.2f}"
+
+    if args.resume:
+        done = finished_games(args.resume, (specs[0][0], specs[1][0]), args.games)
+        for i in sorted(done):
+            res, why, figures = done[i]
+            record(i, i % 2 == 0, res, why, {k: u for k, (u, _) in figures.items()},
+                   {k: left for k, (_, left) in figures.items()})
+        jobs = [j for j in jobs if j[0] not in done]
+        print(f"resuming: {len(done)} games of {args.resume} counted, {len(jobs)} to play"
+              + (" (the SPRT has decided: none)" if stop.is_set() else ""),
+              file=sys.stderr, flush=True)
+
     def run(job):
         i, opening, first_is_red = job
         if stop.is_set():
@@ -477,25 +556,6 @@ def main():
             e1.quit()
             e2.quit()
         with lock:
-            if res == "1/2-1/2":
-                tally["d"] += 1
-            elif res in ("1-0", "0-1"):
-                first_won = (res == "1-0") == first_is_red
-                tally["w" if first_won else "l"] += 1
-            if is_fault(res, why):
-                tally["faults"] += 1
-            pts = red_points(res, first_is_red)
-            if res != "*":
-                if i // 2 in half:
-                    pairs.append(half.pop(i // 2) + pts)
-                else:
-                    half[i // 2] = pts
-            llr_txt = ""
-            if args.sprt and pairs:
-                llr = sprt_llr(pairs, elo0, elo1)
-                llr_txt = f" llr {llr:+.2f}"
-                if abs(llr) >= bound and len(pairs) >= args.sprt_min_pairs:
-                    stop.set()
             red_name = specs[0][0] if first_is_red else specs[1][0]
             black_name = specs[1][0] if first_is_red else specs[0][0]
             depths = {k: (sum(s.get("depth", 0) for s in v) / max(len(v), 1)) for k, v in stats.items()}
@@ -504,15 +564,11 @@ def main():
             used = {k: sum(s.get("used_ms", 0) for s in v)
                     / (clock[k][0] + clock[k][1] * max(len(v), 1))
                     for k, v in stats.items()}
-            for k, u in used.items():
-                time_use.setdefault(k, []).append(u)
             for k, v in stats.items():
                 move_ms.setdefault(k, []).extend(s["used_ms"] for s in v if "used_ms" in s)
             least = {k: min((s["left_ms"] for s in v if "left_ms" in s), default=None)
                      for k, v in stats.items()}
-            for k, v in least.items():
-                if v is not None:
-                    least_left.setdefault(k, []).append(v)
+            llr_txt = record(i, first_is_red, res, why, used, least)
             dtxt = " ".join(f"{k}:d{v:.1f}/t{100 * used[k]:.0f}%/l{math.floor(least[k] or 0)}ms"
                             for k, v in depths.items())
             print(f"game {i + 1:4d} {red_name} vs {black_name}: {res} ({why}) "
@@ -559,7 +615,7 @@ def main():
         print("time used (share of base + increments, mean / max over games): " + ", ".join(
             f"{k} {100 * sum(v) / len(v):.0f}% / {100 * max(v):.0f}%" for k, v in time_use.items()))
     if move_ms:
-        print("time per move (ms, mean / max over moves): " + ", ".join(
+        print(f"time per move (ms, mean / max over moves{' of this run' if args.resume else ''}): " + ", ".join(
             f"{k} {sum(v) / max(len(v), 1):.0f} / {max(v, default=0):.0f}" for k, v in move_ms.items()))
     for k, v in least_left.items():
         v = sorted(v)
