@@ -32,6 +32,8 @@ beta = 0.05), computed on pairs of games (same opening, colours swapped, the
 pentanomial model), but never before --sprt-min-pairs pairs (default 50): the
 variance of a few pairs is too unsure to decide on (nine pairs that all end
 1.5-0.5 but one give an LLR above 4). --games is then the most games it plays.
+Games under way when it decides still finish and count in the figures, but
+the verdict is the one at the crossing (the summary gives both LLRs).
 
 Prints one line per game (per engine: mean depth d, share of the clock
 used t, least clock left after a move l) and a summary with an Elo estimate
@@ -419,7 +421,7 @@ def finished_games(path, names, games):
     against the engine NAMES (first, second) and the number of GAMES: each
     game's colours must be the ones this run gives it (the first engine has
     red in even-indexed games)."""
-    done = {}
+    done = {}  # in the order of the log: the order the games finished
     try:
         lines = open(path).read().splitlines()
     except OSError as e:
@@ -497,6 +499,7 @@ def main():
     half = {}      # opening index -> first engine's points in the first game of the pair
     pairs = []     # first engine's points per finished pair (0 .. 2)
     stop = threading.Event()
+    decided = {}   # the SPRT's LLR, pairs and games when it crossed a bound
     time_use = {}  # engine -> share of its time used, per game
     move_ms = {}   # engine -> milliseconds of every move
     least_left = {}  # engine -> the least clock left after a move, per game
@@ -524,19 +527,22 @@ def main():
         if not (args.sprt and pairs):
             return ""
         llr = sprt_llr(pairs, elo0, elo1)
-        if abs(llr) >= bound and len(pairs) >= args.sprt_min_pairs:
+        if abs(llr) >= bound and len(pairs) >= args.sprt_min_pairs and not stop.is_set():
+            # The test decides here; games already under way still finish
+            # and are counted, but cannot undo the decision.
+            decided.update(llr=llr, pairs=len(pairs), games=sum(tally[k] for k in "wdl"))
             stop.set()
         return f" llr {llr:+.2f}"
 
     if args.resume:
         done = finished_games(args.resume, (specs[0][0], specs[1][0]), args.games)
-        for i in sorted(done):
+        for i in done:  # in the order they finished: the SPRT's path as it was
             res, why, figures = done[i]
             record(i, i % 2 == 0, res, why, {k: u for k, (u, _) in figures.items()},
                    {k: left for k, (_, left) in figures.items()})
         jobs = [j for j in jobs if j[0] not in done]
-        print(f"resuming: {len(done)} games of {args.resume} counted, {len(jobs)} to play"
-              + (" (the SPRT has decided: none)" if stop.is_set() else ""),
+        print(f"resuming: {len(done)} games of {args.resume} counted, "
+              + ("the SPRT has decided: none to play" if stop.is_set() else f"{len(jobs)} to play"),
               file=sys.stderr, flush=True)
 
     def run(job):
@@ -604,10 +610,14 @@ def main():
         extra = f"pairs {len(pairs)} [0 .5 1 1.5 2] {penta}"
         if args.sprt:
             llr = sprt_llr(pairs, elo0, elo1)
-            verdict = ("no verdict yet" if len(pairs) < args.sprt_min_pairs
-                       else "H1 accepted" if llr >= bound else "H0 accepted" if llr <= -bound
-                       else "no verdict yet")
-            extra += f", SPRT [{elo0:g}, {elo1:g}] llr {llr:+.2f} ({-bound:.2f}, {bound:.2f}): {verdict}"
+            if decided:
+                verdict = "H1 accepted" if decided["llr"] > 0 else "H0 accepted"
+                extra += (f", SPRT [{elo0:g}, {elo1:g}] llr {decided['llr']:+.2f} ({-bound:.2f}, "
+                          f"{bound:.2f}) after {decided['games']} games: {verdict}")
+                if len(pairs) != decided["pairs"] or tally["w"] + tally["d"] + tally["l"] != decided["games"]:
+                    extra += f" (with the games then under way: llr {llr:+.2f})"
+            else:
+                extra += f", SPRT [{elo0:g}, {elo1:g}] llr {llr:+.2f} ({-bound:.2f}, {bound:.2f}): no verdict yet"
         print(extra)
     print(f"{first}: +{tally['w']} ={tally['d']} -{tally['l']} of {n}, score {p:.3f}, "
           f"elo {e:+.0f} [{lo:+.0f}, {hi:+.0f}], engine faults {tally['faults']}")
