@@ -499,7 +499,7 @@ def main():
     half = {}      # opening index -> first engine's points in the first game of the pair
     pairs = []     # first engine's points per finished pair (0 .. 2)
     stop = threading.Event()
-    decided = {}   # the SPRT's LLR, pairs and games when it crossed a bound
+    decided = {}   # the SPRT's LLR and the games counted when it crossed a bound
     time_use = {}  # engine -> share of its time used, per game
     move_ms = {}   # engine -> milliseconds of every move
     least_left = {}  # engine -> the least clock left after a move, per game
@@ -527,10 +527,10 @@ def main():
         if not (args.sprt and pairs):
             return ""
         llr = sprt_llr(pairs, elo0, elo1)
-        if abs(llr) >= bound and len(pairs) >= args.sprt_min_pairs and not stop.is_set():
+        if abs(llr) >= bound and len(pairs) >= args.sprt_min_pairs and not decided:
             # The test decides here; games already under way still finish
             # and are counted, but cannot undo the decision.
-            decided.update(llr=llr, pairs=len(pairs), games=sum(tally[k] for k in "wdl"))
+            decided.update(llr=llr, games=tally["w"] + tally["d"] + tally["l"])
             stop.set()
         return f" llr {llr:+.2f}"
 
@@ -538,7 +538,7 @@ def main():
         done = finished_games(args.resume, (specs[0][0], specs[1][0]), args.games)
         for i in done:  # in the order they finished: the SPRT's path as it was
             res, why, figures = done[i]
-            record(i, i % 2 == 0, res, why, {k: u for k, (u, _) in figures.items()},
+            record(i, jobs[i][2], res, why, {k: u for k, (u, _) in figures.items()},
                    {k: left for k, (_, left) in figures.items()})
         jobs = [j for j in jobs if j[0] not in done]
         print(f"resuming: {len(done)} games of {args.resume} counted, "
@@ -614,7 +614,7 @@ def main():
                 verdict = "H1 accepted" if decided["llr"] > 0 else "H0 accepted"
                 extra += (f", SPRT [{elo0:g}, {elo1:g}] llr {decided['llr']:+.2f} ({-bound:.2f}, "
                           f"{bound:.2f}) after {decided['games']} games: {verdict}")
-                if len(pairs) != decided["pairs"] or tally["w"] + tally["d"] + tally["l"] != decided["games"]:
+                if n != decided["games"]:
                     extra += f" (with the games then under way: llr {llr:+.2f})"
             else:
                 extra += f", SPRT [{elo0:g}, {elo1:g}] llr {llr:+.2f} ({-bound:.2f}, {bound:.2f}): no verdict yet"
