@@ -303,31 +303,52 @@ def to_spec(move):
 
 
 class Referee:
-    """Tracks one game: position keys since the last capture and the no-capture count."""
+    """Tracks one game: the position now (a FEN), its legal moves, the position
+    keys since the last capture and the no-capture count. Each move costs one
+    call into pyffish for the FEN and one for the legal moves, both from the
+    position now rather than replayed from the start (a call costs milliseconds
+    whatever it does, and the referee shares the cores with the engines)."""
 
     def __init__(self, fen):
         self.fen = fen
-        self.keys = [self.key(fen, [])]
+        self.now = sf.get_fen(VARIANT, fen, [])
+        self.keys = [self.key()]
         self.quiet = int(fen.split()[4]) if len(fen.split()) > 4 else 0
+        self._legal = None
 
-    @staticmethod
-    def key(fen, moves):
-        f = sf.get_fen(VARIANT, fen, moves).split()
+    def key(self):
+        f = self.now.split()
         return f[0] + " " + f[1]
 
-    def push(self, moves, was_capture):
-        if was_capture:
+    def legal_moves(self):
+        """The legal moves of the position now (referee notation)."""
+        if self._legal is None:
+            self._legal = sf.legal_moves(VARIANT, self.now, [])
+        return self._legal
+
+    def is_capture(self, move):
+        """Whether `move` (referee notation, ranks 1..10) lands on a piece."""
+        m = re.fullmatch(r"([a-i])(\d+)([a-i])(\d+)", move)
+        if not m:
+            return False
+        row = self.now.split()[0].split("/")[10 - int(m.group(4))]
+        squares = re.sub(r"\d", lambda d: "." * int(d.group()), row)
+        return squares[ord(m.group(3)) - ord("a")] != "."
+
+    def push(self, move):
+        if self.is_capture(move):
             self.keys = []
             self.quiet = 0
         else:
             self.quiet += 1
-        self.keys.append(self.key(self.fen, moves))
+        self.now = sf.get_fen(VARIANT, self.now, [move])
+        self._legal = None
+        self.keys.append(self.key())
 
     def result(self, moves):
         """Return (result, reason) with result in {'1-0','0-1','1/2-1/2', None}."""
-        legal = sf.legal_moves(VARIANT, self.fen, moves)
-        red_to_move = (len(moves) % 2 == 0) == (self.fen.split()[1] == "w")
-        if not legal:
+        red_to_move = self.now.split()[1] in ("w", "r")
+        if not self.legal_moves():
             return ("0-1" if red_to_move else "1-0"), "no legal move"
         if self.keys.count(self.keys[-1]) >= 3 or self.quiet >= 120:
             verdict, info = xqref_cn.adjudicate(self.fen, [to_spec(m) for m in moves], ruleset=RULESET)
@@ -347,9 +368,8 @@ def play_game(a, b, opening, max_plies, grace_ms):
     moves = []
     ref = Referee(fen)
     for m in opening:
-        cap = sf.is_capture(VARIANT, fen, moves, m)
         moves.append(m)
-        ref.push(moves, cap)
+        ref.push(m)
     clocks = {e: e.tc[0] for e in (a, b)}
     stats = {a.name: [], b.name: []}
     for eng in (a, b):
@@ -382,11 +402,10 @@ def play_game(a, b, opening, max_plies, grace_ms):
             ref_mv = to_ref(mv, eng.ranks)
         except (ValueError, IndexError):
             ref_mv = mv
-        if ref_mv not in sf.legal_moves(VARIANT, fen, moves):
+        if ref_mv not in ref.legal_moves():
             return ("0-1" if red_to_move else "1-0"), f"{eng.name} illegal move {mv}", moves, stats
-        cap = sf.is_capture(VARIANT, fen, moves, ref_mv)
         moves.append(ref_mv)
-        ref.push(moves, cap)
+        ref.push(ref_mv)
 
 
 def is_fault(res, why):
