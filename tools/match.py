@@ -304,17 +304,26 @@ def to_spec(move):
 
 class Referee:
     """Tracks one game: the position now (a FEN), its legal moves, the position
-    keys since the last capture and the no-capture count. Each move costs one
-    call into pyffish for the FEN and one for the legal moves, both from the
-    position now rather than replayed from the start (a call costs milliseconds
-    whatever it does, and the referee shares the cores with the engines)."""
+    keys since the last capture and the no-capture count. A xiangqi move only
+    moves a piece (and removes the one it lands on), so the referee plays it
+    on its own copy of the board; pyffish, whose every call costs milliseconds
+    whatever it does, is asked only for the legal moves, once a move (the
+    referee shares the cores with the engines it times)."""
 
     def __init__(self, fen):
         self.fen = fen
-        self.now = sf.get_fen(VARIANT, fen, [])
+        parts = sf.get_fen(VARIANT, fen, []).split()
+        self.rows = [list(re.sub(r"\d+", lambda d: "." * int(d.group()), r)) for r in parts[0].split("/")]
+        self.side = parts[1]
+        self.now = ""
+        self._set_now()
         self.keys = [self.key()]
         self.quiet = int(fen.split()[4]) if len(fen.split()) > 4 else 0
         self._legal = None
+
+    def _set_now(self):
+        board = "/".join(re.sub(r"\.+", lambda e: str(len(e.group())), "".join(r)) for r in self.rows)
+        self.now = f"{board} {self.side} - - 0 1"
 
     def key(self):
         f = self.now.split()
@@ -326,22 +335,31 @@ class Referee:
             self._legal = sf.legal_moves(VARIANT, self.now, [])
         return self._legal
 
-    def is_capture(self, move):
-        """Whether `move` (referee notation, ranks 1..10) lands on a piece."""
+    @staticmethod
+    def _squares(move):
+        """(row, file) of the from and to squares of `move` (ranks 1..10, row 0 = rank 10)."""
         m = re.fullmatch(r"([a-i])(\d+)([a-i])(\d+)", move)
         if not m:
-            return False
-        row = self.now.split()[0].split("/")[10 - int(m.group(4))]
-        squares = re.sub(r"\d", lambda d: "." * int(d.group()), row)
-        return squares[ord(m.group(3)) - ord("a")] != "."
+            raise ValueError(f"not a move: {move}")
+        return ((10 - int(m.group(2)), ord(m.group(1)) - ord("a")),
+                (10 - int(m.group(4)), ord(m.group(3)) - ord("a")))
+
+    def is_capture(self, move):
+        """Whether `move` (referee notation, ranks 1..10) lands on a piece."""
+        (_, _), (r, f) = self._squares(move)
+        return self.rows[r][f] != "."
 
     def push(self, move):
-        if self.is_capture(move):
+        """Plays `move`, a legal move of the position now."""
+        (fr, ff), (tr, tf) = self._squares(move)
+        if self.rows[tr][tf] != ".":
             self.keys = []
             self.quiet = 0
         else:
             self.quiet += 1
-        self.now = sf.get_fen(VARIANT, self.now, [move])
+        self.rows[tr][tf], self.rows[fr][ff] = self.rows[fr][ff], "."
+        self.side = "b" if self.side == "w" else "w"
+        self._set_now()
         self._legal = None
         self.keys.append(self.key())
 
