@@ -119,13 +119,16 @@ impl MovePicker {
         if self.idx >= self.moves.len() {
             return None;
         }
-        let mut best = self.idx;
-        for i in self.idx + 1..self.moves.len() {
-            if self.moves[i].1 > self.moves[best].1 {
-                best = i;
+        // The first of the best-scored (the order of ties is part of the
+        // search's behaviour), the best score kept in a register.
+        let rest = &self.moves[self.idx..];
+        let (mut best, mut best_score) = (0, rest[0].1);
+        for (i, &(_, score)) in rest.iter().enumerate().skip(1) {
+            if score > best_score {
+                (best, best_score) = (i, score);
             }
         }
-        self.moves.swap(self.idx, best);
+        self.moves.swap(self.idx, self.idx + best);
         self.idx += 1;
         Some(self.moves[self.idx - 1].0)
     }
