@@ -168,11 +168,17 @@ def test_one_engine_shared_by_two_threads(engine):
 @pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals need the main thread")
 def test_ctrl_c_stops_the_search(engine):
     board = chariot.Board(MIDDLEGAME)
+    # Python's own Ctrl-C handler, which a process started in the background
+    # by a shell lacks (SIGINT ignored from the start, so no KeyboardInterrupt).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
     t = time.monotonic()
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        engine.analyse(board, movetime=60)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            engine.analyse(board, movetime=60)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - t < 10
     # The engine is usable afterwards.
     assert board.is_legal(engine.play(board, depth=3))
