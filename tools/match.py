@@ -303,55 +303,36 @@ def to_spec(move):
 
 
 class Referee:
-    """Tracks one game: the position now (a FEN), its legal moves, the position
-    keys since the last capture and the no-capture count. A xiangqi move only
-    moves a piece (and removes the one it lands on), so the referee plays it
-    on its own copy of the board; pyffish, whose every call costs milliseconds
-    whatever it does, is asked only for the legal moves, once a move (the
-    referee shares the cores with the engines it times)."""
+    """Tracks one game: the board now, its legal moves, the position keys
+    (board and side to move) since the last capture and the no-capture count.
+    A xiangqi move only moves a piece (and removes the one it lands on), so the
+    referee plays it on its own copy of the board; pyffish, whose every call
+    costs milliseconds whatever it does, is asked only for the legal moves,
+    once a move (the referee shares the cores with the engines it times)."""
 
     def __init__(self, fen):
         self.fen = fen
-        parts = sf.get_fen(VARIANT, fen, []).split()
-        self.rows = [list(re.sub(r"\d+", lambda d: "." * int(d.group()), r)) for r in parts[0].split("/")]
-        self.side = parts[1]
-        self.now = ""
-        self._set_now()
+        board, self.side = sf.get_fen(VARIANT, fen, []).split()[:2]
+        self.rows = [list(re.sub(r"\d", lambda d: "." * int(d.group()), r)) for r in board.split("/")]
         self.keys = [self.key()]
         self.quiet = int(fen.split()[4]) if len(fen.split()) > 4 else 0
         self._legal = None
 
-    def _set_now(self):
-        board = "/".join(re.sub(r"\.+", lambda e: str(len(e.group())), "".join(r)) for r in self.rows)
-        self.now = f"{board} {self.side} - - 0 1"
-
     def key(self):
-        f = self.now.split()
-        return f[0] + " " + f[1]
+        """The board now in FEN and the side to move."""
+        board = "/".join(re.sub(r"\.+", lambda e: str(len(e.group())), "".join(r)) for r in self.rows)
+        return f"{board} {self.side}"
 
     def legal_moves(self):
         """The legal moves of the position now (referee notation)."""
         if self._legal is None:
-            self._legal = sf.legal_moves(VARIANT, self.now, [])
+            self._legal = sf.legal_moves(VARIANT, self.keys[-1] + " - - 0 1", [])
         return self._legal
 
-    @staticmethod
-    def _squares(move):
-        """(row, file) of the from and to squares of `move` (ranks 1..10, row 0 = rank 10)."""
-        m = re.fullmatch(r"([a-i])(\d+)([a-i])(\d+)", move)
-        if not m:
-            raise ValueError(f"not a move: {move}")
-        return ((10 - int(m.group(2)), ord(m.group(1)) - ord("a")),
-                (10 - int(m.group(4)), ord(m.group(3)) - ord("a")))
-
-    def is_capture(self, move):
-        """Whether `move` (referee notation, ranks 1..10) lands on a piece."""
-        (_, _), (r, f) = self._squares(move)
-        return self.rows[r][f] != "."
-
     def push(self, move):
-        """Plays `move`, a legal move of the position now."""
-        (fr, ff), (tr, tf) = self._squares(move)
+        """Plays `move`, a legal move of the position now (referee notation)."""
+        spec = to_spec(move)  # files a-i, ranks 0-9 from red's side; row 0 of the FEN is rank 9
+        (fr, ff), (tr, tf) = ((9 - int(spec[i + 1]), ord(spec[i]) - ord("a")) for i in (0, 2))
         if self.rows[tr][tf] != ".":
             self.keys = []
             self.quiet = 0
@@ -359,13 +340,12 @@ class Referee:
             self.quiet += 1
         self.rows[tr][tf], self.rows[fr][ff] = self.rows[fr][ff], "."
         self.side = "b" if self.side == "w" else "w"
-        self._set_now()
         self._legal = None
         self.keys.append(self.key())
 
     def result(self, moves):
         """Return (result, reason) with result in {'1-0','0-1','1/2-1/2', None}."""
-        red_to_move = self.now.split()[1] in ("w", "r")
+        red_to_move = self.side == "w"
         if not self.legal_moves():
             return ("0-1" if red_to_move else "1-0"), "no legal move"
         if self.keys.count(self.keys[-1]) >= 3 or self.quiet >= 120:
