@@ -38,7 +38,9 @@ fn nnue(c: &mut Criterion) {
         });
         let [red, black] = accumulator::refresh(&net, &pos);
         group.bench_function(format!("output_{simd:?}"), |b| {
-            b.iter(|| net.output(black_box([&red, &black]), pos.side_to_move()))
+            b.iter(|| {
+                net.output(black_box([&red, &black]), pos.side_to_move(), pos.occupied().count() as usize)
+            })
         });
     }
     group.finish();

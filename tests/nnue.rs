@@ -77,16 +77,27 @@ fn every_instruction_set_gives_the_scalar_output() {
     } else if std::arch::is_x86_feature_detected!("avx2") {
         assert_eq!(Simd::detect(), Simd::Avx2);
     }
-    for (seed, ft_range, features, hidden) in [
-        (1, 30, FeatureSet::Plain, 128),
-        (2, 505, FeatureSet::Plain, 128),
-        (3, 2000, FeatureSet::Plain, 128),
-        (4, 505, FeatureSet::KingBuckets, 128),
-        (5, 505, FeatureSet::Plain, 256),
-        (6, 505, FeatureSet::KingBuckets, 256),
-        (7, 300, FeatureSet::KingBuckets, 512),
+    for (seed, ft_range, features, hidden, buckets) in [
+        (1, 30, FeatureSet::Plain, 128, 1),
+        (2, 505, FeatureSet::Plain, 128, 1),
+        (3, 2000, FeatureSet::Plain, 128, 1),
+        (4, 505, FeatureSet::KingBuckets, 128, 1),
+        (5, 505, FeatureSet::Plain, 256, 1),
+        (6, 505, FeatureSet::KingBuckets, 256, 1),
+        (7, 300, FeatureSet::KingBuckets, 512, 1),
+        (8, 505, FeatureSet::Plain, 128, 8),
     ] {
-        let data = NetworkData::random(features, hidden, seed, ft_range);
+        let mut data = NetworkData::random(features, hidden, seed, ft_range);
+        if buckets > 1 {
+            // Each bucket's output its own: the weights turned by the bucket.
+            let head = data.out_weights.clone();
+            data.buckets = buckets;
+            data.out_weights = (0..buckets)
+                .flat_map(|b| head.iter().cycle().skip(b * 37).take(2 * hidden))
+                .copied()
+                .collect();
+            data.out_bias = (0..buckets as i32).map(|b| data.out_bias[0] - 3000 * b).collect();
+        }
         let nets: Vec<Network> = paths
             .iter()
             .map(|&s| Network::from_data(&data, "r".into()).unwrap().with_simd(s).unwrap())

@@ -89,7 +89,7 @@ fn trains(flag: &str, features: FeatureSet) {
     let after = number_after(&err, "epoch 6/6: train ");
     assert!(after > 0.0 && after < before * 0.8, "training loss {before} before, {after} after: {err}");
     let bytes = std::fs::read(&out).unwrap();
-    assert_eq!(bytes.len(), file_size(features, 128));
+    assert_eq!(bytes.len(), file_size(features, 128, 1));
     let net = NetworkData::from_bytes(&bytes).unwrap();
     assert_eq!(net.features, features);
     assert!(net.ft_weights.iter().any(|&w| w != 0) && net.out_weights.iter().any(|&w| w != 0));
@@ -166,7 +166,7 @@ fn a_wider_network_trains() {
     let (before, after) = (number_after(&err, "loss now: train "), number_after(&err, "epoch 4/4: train "));
     assert!(after > 0.0 && after < before * 0.8, "training loss {before} before, {after} after: {err}");
     let bytes = std::fs::read(&out).unwrap();
-    assert_eq!(bytes.len(), file_size(FeatureSet::Plain, 256));
+    assert_eq!(bytes.len(), file_size(FeatureSet::Plain, 256, 1));
     let net = NetworkData::from_bytes(&bytes).unwrap();
     assert_eq!(net.hidden, 256);
     let ckpt = Checkpoint::load(&PathBuf::from(format!("{}.ckpt", out.display()))).unwrap();
@@ -216,6 +216,62 @@ fn a_network_widened_from_the_built_in_one_evaluates_as_it_did() {
     let err = refused(&out, &["--init", out.to_str().unwrap(), "--hidden", "128"]);
     assert!(err.contains("a network of 256 hidden units cannot become one of 128"), "{err}");
     remove(&[&out]);
+}
+
+#[test]
+fn a_network_given_output_buckets_evaluates_as_it_did_and_they_train() {
+    // Zero epochs from the built-in network with 8 output buckets: each a
+    // copy of its output, the feature layer bit for bit, and the engine's
+    // evaluations within the quantisation's reach of the built-in network's.
+    use chariot::eval::evaluate_with;
+    use chariot::eval::nnue::Network;
+    let out = temp("buckets.nnue");
+    let err = train(&out, &["--epochs", "0", "--threads", "1", "--init", "default", "--output-buckets", "8"]);
+    assert!(err.contains("giving it 8 output buckets") && err.contains("8 output buckets,"), "{err}");
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(bytes.len(), file_size(FeatureSet::Plain, 128, 8));
+    let written = NetworkData::from_bytes(&bytes).unwrap();
+    let built_in = NetworkData::from_bytes(chariot::eval::nnue::network::EMBEDDED_BYTES).unwrap();
+    assert_eq!(written.buckets, 8);
+    assert_eq!((&written.ft_weights, &written.ft_bias), (&built_in.ft_weights, &built_in.ft_bias));
+    let (old, new) = (Network::embedded(), Network::from_data(&written, "b".into()).unwrap());
+    assert_eq!(new.buckets(), 8);
+    let mut diffs = Vec::new();
+    for fen in chariot::tools::bench::POSITIONS {
+        let pos = chariot::board::Position::from_fen(fen).unwrap();
+        diffs.push((evaluate_with(&old, &pos) - evaluate_with(&new, &pos)).abs());
+    }
+    let mean = diffs.iter().sum::<i32>() as f64 / diffs.len() as f64;
+    let max = *diffs.iter().max().unwrap();
+    assert!(mean <= TOLERANCE_CP && max <= 40, "mean {mean}, max {max}: {diffs:?}");
+
+    // They train, from random weights too, and the integer network follows the float one.
+    let trained = temp("buckets-trained.nnue");
+    let err = train(
+        &trained,
+        &["--epochs", "4", "--threads", "2", "--lr", "0.003", "--features", "plain", "--output-buckets", "8"],
+    );
+    let (before, after) = (number_after(&err, "loss now: train "), number_after(&err, "epoch 4/4: train "));
+    assert!(after > 0.0 && after < before * 0.8, "training loss {before} before, {after} after: {err}");
+    let net = NetworkData::from_bytes(&std::fs::read(&trained).unwrap()).unwrap();
+    let ckpt = Checkpoint::load(&PathBuf::from(format!("{}.ckpt", trained.display()))).unwrap();
+    assert_eq!((net.buckets, ckpt.net.layout.buckets), (8, 8));
+    let mut positions = Dataset::new(FeatureSet::Plain);
+    positions.load(std::fs::File::open(data()).unwrap(), u64::MAX).unwrap();
+    let all: Vec<u32> = (0..positions.len() as u32).collect();
+    let c = check(&ckpt.net, &net, &positions, &all);
+    assert!(c.mean_cp <= TOLERANCE_CP && c.max_cp <= 40.0, "{c:?}");
+    // The buckets of the positions seen learnt: their outputs moved apart.
+    let heads: Vec<&[i16]> = (0..8).map(|b| net.bucket_weights(b)).collect();
+    assert!(heads[7] != heads[6], "buckets 6 and 7 alike");
+
+    // A checkpoint goes on with its own buckets only; buckets do not merge.
+    let ckpt_path = format!("{}.ckpt", trained.display());
+    let err = refused(&out, &["--resume", &ckpt_path, "--output-buckets", "4"]);
+    assert!(err.contains("holds a network of 8 output buckets"), "{err}");
+    let err = refused(&out, &["--init", trained.to_str().unwrap(), "--output-buckets", "4"]);
+    assert!(err.contains("a network of 8 output buckets cannot become one of 4"), "{err}");
+    remove(&[&out, &trained]);
 }
 
 #[test]
@@ -289,6 +345,8 @@ fn bad_arguments_and_files_are_refused_with_status_2() {
         (vec!["train", "--out", o, "--hidden", "2048", d], "2048 hidden units"),
         (vec!["train", "--out", o, "--hidden", "0", d], "0 hidden units"),
         (vec!["train", "--out", o, "--hidden", "wide", d], "'wide' is not a whole number"),
+        (vec!["train", "--out", o, "--output-buckets", "0", d], "0 output buckets: a network has 1 to 16"),
+        (vec!["train", "--out", o, "--output-buckets", "17", d], "17 output buckets"),
         (vec!["train", "--out", o, "--frobnicate", "1", d], "unexpected argument '--frobnicate'"),
         (vec!["train", "--out", o, "--batch"], "a value is required for '--batch"),
         (vec!["train", "--out", o, "/no/such/file.bin"], "cannot open"),

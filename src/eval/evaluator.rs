@@ -17,7 +17,7 @@ use crate::types::{Color, Move};
 #[inline]
 fn network_eval(net: &Network, acc: accumulator::Accumulators<'_>, pos: &Position) -> i32 {
     let Some(taper) = Taper::of(pos) else { return 0 };
-    let v = net.output(acc, pos.side_to_move());
+    let v = net.output(acc, pos.side_to_move(), pos.occupied().count() as usize);
     let red = if pos.side_to_move() == Color::Red { v } else { -v };
     // The same value for both phases: the taper leaves it whole.
     taper.apply(S(red, red))
@@ -227,7 +227,8 @@ mod tests {
 
     #[test]
     fn the_game_knowledge_wraps_the_network() {
-        let data = NetworkData { out_bias: 2 * 255 * 64, ..NetworkData::zeroed(FeatureSet::Plain, 128) };
+        let data =
+            NetworkData { out_bias: vec![2 * 255 * 64], ..NetworkData::zeroed(FeatureSet::Plain, 128) };
         let net = Network::from_data(&data, "flat".into()).unwrap();
         // The network says +800 for the side to move whatever the position.
         let lone_rook = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w").unwrap();

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use once_cell::sync::Lazy;
 
 use super::features::FeatureSet;
-use super::format::{self, MAX_FILE_SIZE, NetworkData, QA, QB, SCALE, check_hidden};
+use super::format::{self, MAX_FILE_SIZE, NetworkData, QA, QB, SCALE, check_buckets, check_hidden};
 use super::simd::{Chunk, LANES, Simd};
 use crate::types::Color;
 
@@ -41,9 +41,12 @@ pub struct Network {
     /// The `hidden` weights of each input, one row after the other.
     ft_weights: Box<[Chunk]>,
     ft_bias: Box<[Chunk]>,
-    /// The side to move's output weights, then the other side's.
-    out_weights: [Box<[Chunk]>; 2],
-    out_bias: i32,
+    /// Output buckets ([`format::output_bucket`]).
+    buckets: usize,
+    /// Per output bucket, the side to move's output weights, then the other side's.
+    out_weights: Box<[[Box<[Chunk]>; 2]]>,
+    /// Per output bucket, the output bias.
+    out_bias: Box<[i32]>,
     name: String,
     simd: Simd,
 }
@@ -75,15 +78,17 @@ impl Network {
 
     /// The network of `data`, called `name`, using the best instruction set
     /// of this processor. Refuses a width no network has
-    /// ([`format::check_hidden`]), parameters of other sizes than the width
-    /// says, and output weights beyond ±[`MAX_OUTPUT_WEIGHT`].
+    /// ([`format::check_hidden`]), a number of output buckets no network
+    /// has ([`format::check_buckets`]), parameters of other sizes than
+    /// these say, and output weights beyond ±[`MAX_OUTPUT_WEIGHT`].
     pub fn from_data(data: &NetworkData, name: String) -> Result<Network, String> {
-        let hidden = data.hidden;
+        let (hidden, buckets) = (data.hidden, data.buckets);
         check_hidden(hidden)?;
-        let sizes = [data.ft_weights.len(), data.ft_bias.len(), data.out_weights.len()];
-        if sizes != [data.features.inputs() * hidden, hidden, 2 * hidden] {
+        check_buckets(buckets)?;
+        let sizes = [data.ft_weights.len(), data.ft_bias.len(), data.out_weights.len(), data.out_bias.len()];
+        if sizes != [data.features.inputs() * hidden, hidden, buckets * 2 * hidden, buckets] {
             return Err(format!(
-                "parameters of sizes {sizes:?} for a {hidden}-unit {:?} network",
+                "parameters of sizes {sizes:?} for a {hidden}-unit {:?} network of {buckets} output buckets",
                 data.features
             ));
         }
@@ -99,8 +104,14 @@ impl Network {
             chunks: hidden / LANES,
             ft_weights: chunks(&data.ft_weights),
             ft_bias: chunks(&data.ft_bias),
-            out_weights: [chunks(&data.out_weights[..hidden]), chunks(&data.out_weights[hidden..])],
-            out_bias: data.out_bias,
+            buckets,
+            out_weights: (0..buckets)
+                .map(|b| {
+                    let w = data.bucket_weights(b);
+                    [chunks(&w[..hidden]), chunks(&w[hidden..])]
+                })
+                .collect(),
+            out_bias: data.out_bias.clone().into_boxed_slice(),
             name,
             simd: Simd::detect(),
         })
@@ -135,6 +146,13 @@ impl Network {
     #[inline(always)]
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// Output buckets: 1, or the number among which
+    /// [`format::output_bucket`] chooses by the pieces on the board.
+    #[inline(always)]
+    pub fn buckets(&self) -> usize {
+        self.buckets
     }
 
     /// Chunks of an accumulator (`hidden / LANES`).
@@ -177,13 +195,16 @@ impl Network {
     }
 
     /// The output in centipawns from `stm`'s view, given the accumulators
-    /// of both sides (indexed by colour, [`Network::chunks`] each), clamped
-    /// to ±[`MAX_EVAL`].
+    /// of both sides (indexed by colour, [`Network::chunks`] each) and the
+    /// number of pieces on the board (which picks the output bucket,
+    /// [`format::output_bucket`]), clamped to ±[`MAX_EVAL`].
     #[inline]
-    pub fn output(&self, acc: [&[Chunk]; 2], stm: Color) -> i32 {
+    pub fn output(&self, acc: [&[Chunk]; 2], stm: Color, pieces: usize) -> i32 {
         let (us, them) = (acc[stm.index()], acc[(!stm).index()]);
-        let sum = self.simd.output(us, them, [&self.out_weights[0], &self.out_weights[1]]);
-        let v = (sum / i64::from(QA) + i64::from(self.out_bias)) * i64::from(SCALE) / i64::from(QA * QB);
+        let b = format::output_bucket(pieces, self.buckets);
+        let [w_us, w_them] = &self.out_weights[b];
+        let sum = self.simd.output(us, them, [w_us, w_them]);
+        let v = (sum / i64::from(QA) + i64::from(self.out_bias[b])) * i64::from(SCALE) / i64::from(QA * QB);
         v.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
     }
 }
@@ -222,6 +243,7 @@ impl std::fmt::Debug for Network {
         f.debug_struct("Network")
             .field("name", &self.name)
             .field("hidden", &self.hidden)
+            .field("buckets", &self.buckets)
             .field("simd", &self.simd)
             .finish_non_exhaustive()
     }
@@ -243,7 +265,7 @@ impl NetworkData {
         for w in &mut net.out_weights {
             *w = draw(127) as i16;
         }
-        net.out_bias = draw(100) * QA * QB / SCALE;
+        net.out_bias = vec![draw(100) * QA * QB / SCALE];
         net
     }
 }
@@ -294,7 +316,7 @@ mod tests {
     fn the_output_is_the_formula() {
         for hidden in [128, 256, 96] {
             let mut data = NetworkData::zeroed(FeatureSet::Plain, hidden);
-            data.out_bias = 3 * QA * QB;
+            data.out_bias = vec![3 * QA * QB];
             let mut acc = [vec![Chunk::ZERO; hidden / LANES], vec![Chunk::ZERO; hidden / LANES]];
             acc[0][0].0[0] = 255;
             acc[1][0].0[1] = 100;
@@ -303,9 +325,30 @@ mod tests {
             let net = Network::from_data(&data, "t".into()).unwrap();
             assert_eq!((net.hidden(), net.chunks()), (hidden, hidden / 32));
             // (255²·64 − 100²·32) / 255 = 15,065; (15,065 + 3·QA·QB)·400 / (QA·QB) = 1,569.
-            assert_eq!(net.output([&acc[0], &acc[1]], Color::Red), 1569);
+            assert_eq!(net.output([&acc[0], &acc[1]], Color::Red, 32), 1569);
             // From Black's view the halves swap: both values meet zero weights.
-            assert_eq!(net.output([&acc[0], &acc[1]], Color::Black), 1200);
+            assert_eq!(net.output([&acc[0], &acc[1]], Color::Black, 32), 1200);
+        }
+    }
+
+    #[test]
+    fn the_output_reads_the_bucket_of_the_piece_count() {
+        let hidden = 64;
+        let mut data = NetworkData::zeroed_buckets(FeatureSet::Plain, hidden, 8);
+        let mut acc = [vec![Chunk::ZERO; hidden / LANES], vec![Chunk::ZERO; hidden / LANES]];
+        acc[0][0].0[0] = 255;
+        for b in 0..8 {
+            // Bucket b: weight 8·b on unit 0 of the side to move, bias b.
+            data.out_weights[b * 2 * hidden] = 8 * b as i16;
+            data.out_bias[b] = b as i32 * QA * QB;
+        }
+        let net = Network::from_data(&data, "b".into()).unwrap();
+        assert_eq!(net.buckets(), 8);
+        for pieces in 2..=32 {
+            let b = (pieces - 1) / 4;
+            // (255² · 8b / 255 + b · QA · QB) · 400 / (QA · QB)
+            // = (2,040b + 16,320b) · 400 / 16,320 = 450b.
+            assert_eq!(net.output([&acc[0], &acc[1]], Color::Red, pieces), 450 * b as i32, "{pieces} pieces");
         }
     }
 
@@ -314,7 +357,17 @@ mod tests {
         let mut data = NetworkData::zeroed(FeatureSet::Plain, 256);
         data.ft_bias.pop();
         let e = Network::from_data(&data, "x".into()).err().unwrap();
-        assert!(e.contains("parameters of sizes [322560, 255, 512] for a 256-unit Plain network"), "{e}");
+        assert!(
+            e.contains(
+                "parameters of sizes [322560, 255, 512, 1] for a 256-unit Plain network of 1 output buckets"
+            ),
+            "{e}"
+        );
+        let mut data = NetworkData::zeroed_buckets(FeatureSet::Plain, 64, 4);
+        data.out_bias.pop();
+        assert!(Network::from_data(&data, "x".into()).err().unwrap().contains("of 4 output buckets"));
+        data.buckets = 0;
+        assert!(Network::from_data(&data, "x".into()).err().unwrap().contains("0 output buckets"));
         data.hidden = 100;
         let e = Network::from_data(&data, "x".into()).err().unwrap();
         assert!(e.contains("100 hidden units"), "{e}");

@@ -2,28 +2,30 @@
 //! stopped: the float parameters, the optimizer's moments and step count, the
 //! epochs done and their losses.
 //!
-//! Layout (little-endian): the magic `chariot train\0\0\0`, version u32 (3),
-//! hidden units u32 (the width, [`Layout::hidden`]), the feature set u32 ([`FeatureSet::id`]), epochs done
+//! Layout (little-endian): the magic `chariot train\0\0\0`, version u32 (4),
+//! hidden units u32 (the width, [`Layout::hidden`]), the feature set u32
+//! ([`FeatureSet::id`]), the output buckets u32 ([`Layout::buckets`]), epochs done
 //! u32, optimizer steps u64, epochs of history u32 and per epoch its
 //! training and holdout loss (f64 each), then the parameters, first moments
 //! and second moments (f32 each, [`Layout::params`] of each), and the FNV-1a
 //! 64 hash of every byte before it. Version 1 (before the feature sets) had
 //! no feature set field: its networks are plain. Versions 1 and 2 (before
 //! networks of other widths) hold 128 units; version 3 any width a network
-//! file may have.
+//! file may have. Versions 1 to 3 (before the output buckets) have no
+//! bucket field: one output.
 
 use std::path::Path;
 
 use super::network::{Layout, Network};
 use super::optim::AdamW;
 use crate::eval::nnue::features::FeatureSet;
-use crate::eval::nnue::format::{DEFAULT_HIDDEN, check_hidden};
+use crate::eval::nnue::format::{DEFAULT_HIDDEN, check_buckets, check_hidden};
 use crate::types::fnv1a;
 
 /// The first 16 bytes of a checkpoint.
 const MAGIC: [u8; 16] = *b"chariot train\0\0\0";
 /// The checkpoint version.
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 
 /// A run's state after an epoch.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,7 +45,7 @@ impl Checkpoint {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         let l = self.net.layout;
-        for v in [VERSION, l.hidden as u32, u32::from(l.features.id()), self.epoch] {
+        for v in [VERSION, l.hidden as u32, u32::from(l.features.id()), l.buckets as u32, self.epoch] {
             out.extend(v.to_le_bytes());
         }
         out.extend(self.adam.steps.to_le_bytes());
@@ -85,7 +87,9 @@ impl Checkpoint {
             .ok()
             .and_then(FeatureSet::from_id)
             .ok_or_else(|| format!("checkpoint of unknown feature set {id}"))?;
-        let layout = Layout::of(features, hidden);
+        let buckets = if version < 4 { 1 } else { c.u32()? as usize };
+        check_buckets(buckets).map_err(|e| format!("checkpoint of {e}"))?;
+        let layout = Layout::with_buckets(features, hidden, buckets);
         let epoch = c.u32()?;
         let steps = u64::from_le_bytes(c.take(8)?.try_into().expect("8 bytes"));
         let epochs = c.u32()?;
@@ -148,15 +152,18 @@ mod tests {
 
     #[test]
     fn a_checkpoint_round_trips_and_damage_is_refused() {
-        for (features, hidden) in
-            [(FeatureSet::Plain, 128), (FeatureSet::KingBuckets, 128), (FeatureSet::Plain, 256)]
-        {
-            let n = Layout::of(features, hidden).params;
+        for (features, hidden, buckets) in [
+            (FeatureSet::Plain, 128, 1),
+            (FeatureSet::KingBuckets, 128, 1),
+            (FeatureSet::Plain, 256, 1),
+            (FeatureSet::Plain, 128, 8),
+        ] {
+            let n = Layout::with_buckets(features, hidden, buckets).params;
             let mut adam = AdamW::new(n);
             adam.m[5] = 0.25;
             adam.v[n - 1] = 3.5;
             adam.steps = 77;
-            let net = Network::random(features, hidden, 1);
+            let net = Network::random(features, hidden, 1).with_buckets(buckets);
             let c = Checkpoint { epoch: 2, net, adam, history: vec![(0.1, 0.2), (0.05, 0.15)] };
             assert_eq!(Checkpoint::from_bytes(&c.to_bytes()), Ok(c));
         }
@@ -168,15 +175,23 @@ mod tests {
             history: vec![],
         };
         let bytes = c.to_bytes();
+        // Version 3 (no bucket field) holds one output.
+        let mut v3 = bytes[..bytes.len() - 8].to_vec();
+        v3[16..20].copy_from_slice(&3u32.to_le_bytes());
+        v3.drain(28..32);
+        let v3_body = v3.clone();
+        let hash = fnv1a(&v3);
+        v3.extend(hash.to_le_bytes());
+        assert_eq!(Checkpoint::from_bytes(&v3), Ok(c.clone()));
         // A version 1 checkpoint (no feature set field) holds a plain network.
-        let mut v1 = bytes[..bytes.len() - 8].to_vec();
+        let mut v1 = v3_body.clone();
         v1[16..20].copy_from_slice(&1u32.to_le_bytes());
         v1.drain(24..28);
         let hash = fnv1a(&v1);
         v1.extend(hash.to_le_bytes());
         assert_eq!(Checkpoint::from_bytes(&v1), Ok(c.clone()));
         // Version 2 (no width but 128) reads as it was written.
-        let mut v2 = bytes[..bytes.len() - 8].to_vec();
+        let mut v2 = v3_body.clone();
         v2[16..20].copy_from_slice(&2u32.to_le_bytes());
         let hash = fnv1a(&v2);
         v2.extend(hash.to_le_bytes());
@@ -187,9 +202,18 @@ mod tests {
             (3, 0, "of 0 hidden"),
             (2, 256, "version 2 checkpoint with 256"),
         ] {
-            let mut bad = bytes[..bytes.len() - 8].to_vec();
+            let mut bad = v3_body.clone();
             bad[16..20].copy_from_slice(&(version as u32).to_le_bytes());
             bad[20..24].copy_from_slice(&(hidden as u32).to_le_bytes());
+            let hash = fnv1a(&bad);
+            bad.extend(hash.to_le_bytes());
+            let e = Checkpoint::from_bytes(&bad).unwrap_err();
+            assert!(e.contains(says), "{e}");
+        }
+        // Output buckets no network has.
+        for (buckets, says) in [(0u32, "checkpoint of 0 output buckets"), (17, "checkpoint of 17 output")] {
+            let mut bad = bytes[..bytes.len() - 8].to_vec();
+            bad[28..32].copy_from_slice(&buckets.to_le_bytes());
             let hash = fnv1a(&bad);
             bad.extend(hash.to_le_bytes());
             let e = Checkpoint::from_bytes(&bad).unwrap_err();

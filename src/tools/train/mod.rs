@@ -22,7 +22,10 @@
 //! new network (hidden units per perspective, a multiple of 32 up to 1,024;
 //! default 128); with `--init`, a larger `N` than the network's widens it
 //! ([`Network::widen`]: its units kept, new ones that start with no say in
-//! the output). At the end
+//! the output). `--output-buckets N` gives the output layer one copy per
+//! range of piece counts ([`crate::eval::nnue::format::output_bucket`];
+//! from a network of one output, each bucket starts as that output,
+//! [`Network::with_buckets`]). At the end
 //! the network is rounded to integers ([`quantise`], [`refine`]), read back from its
 //! bytes, compared with the float network on the holdout positions, and
 //! written to NET if they agree within [`quantise::TOLERANCE_CP`] on average.
@@ -48,7 +51,7 @@ use std::time::Instant;
 
 use crate::board::zobrist::SplitMix64;
 use crate::eval::nnue::features::FeatureSet;
-use crate::eval::nnue::format::{DEFAULT_HIDDEN, check_hidden};
+use crate::eval::nnue::format::{DEFAULT_HIDDEN, check_buckets, check_hidden};
 use crate::tools::args::{cores, real, whole};
 use crate::tools::learn::is_holdout;
 use checkpoint::Checkpoint;
@@ -125,6 +128,20 @@ pub struct Options {
     /// that it starts from the same evaluations.
     #[arg(long, value_name = "N", value_parser = width)]
     pub hidden: Option<usize>,
+    /// Output buckets, 1 to 16: the output layer chosen by the number of
+    /// pieces on the board (default: those of the `--init` network or
+    /// checkpoint, else 1). With `--init` of a network of one output, each
+    /// bucket starts as that output, so that it starts from the same
+    /// evaluations.
+    #[arg(long, value_name = "N", value_parser = bucket_count)]
+    pub output_buckets: Option<usize>,
+}
+
+/// A number of output buckets on the command line ([`check_buckets`]).
+fn bucket_count(s: &str) -> Result<usize, String> {
+    let n: usize = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number"))?;
+    check_buckets(n)?;
+    Ok(n)
 }
 
 /// A network width on the command line ([`check_hidden`]).
@@ -201,6 +218,13 @@ pub fn run(o: &Options) -> Result<(), String> {
                     c.net.layout.hidden
                 ));
             }
+            if o.output_buckets.is_some_and(|b| b != c.net.layout.buckets) {
+                return Err(format!(
+                    "{} holds a network of {} output buckets",
+                    path.display(),
+                    c.net.layout.buckets
+                ));
+            }
             eprintln!("train: resuming from {} after epoch {}", path.display(), c.epoch);
             c
         }
@@ -227,13 +251,24 @@ pub fn run(o: &Options) -> Result<(), String> {
                     if hidden > data.hidden {
                         eprintln!("train: widening it from {} to {hidden} hidden units", data.hidden);
                     }
-                    net.rebucket(features).widen(hidden, o.seed)
+                    let buckets = o.output_buckets.unwrap_or(data.buckets);
+                    if buckets != data.buckets && data.buckets != 1 {
+                        return Err(format!(
+                            "a network of {} output buckets cannot become one of {buckets}",
+                            data.buckets
+                        ));
+                    }
+                    if buckets != data.buckets {
+                        eprintln!("train: giving it {buckets} output buckets, each a copy of its output");
+                    }
+                    net.rebucket(features).widen(hidden, o.seed).with_buckets(buckets)
                 }
                 None => Network::random(
                     chosen.unwrap_or(FeatureSet::KingBuckets),
                     o.hidden.unwrap_or(DEFAULT_HIDDEN),
                     o.seed,
-                ),
+                )
+                .with_buckets(o.output_buckets.unwrap_or(1)),
             };
             let adam = AdamW::new(net.layout.params);
             Checkpoint { epoch: 0, net, adam, history: Vec::new() }
@@ -254,7 +289,7 @@ pub fn run(o: &Options) -> Result<(), String> {
         return Err("too few positions to train on (every game is held out)".into());
     }
     eprintln!(
-        "train: {} positions of {} games ({} train, {} holdout; {} records read, {} with mate scores and {} impossible boards left out), {:?} inputs, {} hidden units, {:.1} MB in memory ({:.0} bytes a position), {:.1} s",
+        "train: {} positions of {} games ({} train, {} holdout; {} records read, {} with mate scores and {} impossible boards left out), {:?} inputs, {} hidden units, {} output buckets, {:.1} MB in memory ({:.0} bytes a position), {:.1} s",
         data.len(),
         data.game_count(),
         train.len(),
@@ -264,6 +299,7 @@ pub fn run(o: &Options) -> Result<(), String> {
         data.impossible,
         data.features,
         state.net.layout.hidden,
+        state.net.layout.buckets,
         data.bytes() as f64 / 1e6,
         data.bytes() as f64 / data.len() as f64,
         start.elapsed().as_secs_f64()
@@ -337,21 +373,39 @@ pub fn run(o: &Options) -> Result<(), String> {
     Ok(())
 }
 
-/// Positions of the training set on which the output layer's rounding is corrected.
+/// Positions of the training set on which the output layer's rounding is
+/// corrected (per output bucket).
 const REFINE_SAMPLE: usize = 20_000;
 
 /// Rounds `net` to integers, corrects the output layer's rounding on a
-/// sample of the training positions `train`, checks the network read back
+/// sample of the training positions `train` (per output bucket, up to
+/// [`REFINE_SAMPLE`] of its positions, evenly spread), checks the network read back
 /// from its bytes against the float one on positions `check` (the holdout,
 /// or the training positions if none is held out), and writes it to `out`
 /// if they agree.
 fn export(net: &Network, data: &Dataset, train: &[u32], check: &[u32], out: &Path) -> Result<(), String> {
-    use crate::eval::nnue::format::{NetworkData, name};
+    use crate::eval::nnue::format::{NetworkData, name, output_bucket};
     let mut q = quantise::quantise(net);
     let rounded = quantise::check(net, &q, data, check);
-    let stride = train.len().div_ceil(REFINE_SAMPLE);
-    let sample: Vec<u32> = train.iter().step_by(stride).copied().collect();
-    refine::refine_output(net, &mut q, data, &sample);
+    let buckets = net.layout.buckets;
+    let bucket = |i: u32| output_bucket(data.inputs(i as usize).len(), buckets);
+    let mut counts = vec![0usize; buckets];
+    for &i in train {
+        counts[bucket(i)] += 1;
+    }
+    let strides: Vec<usize> = counts.iter().map(|c| c.div_ceil(REFINE_SAMPLE).max(1)).collect();
+    let mut samples = vec![Vec::new(); buckets];
+    let mut seen = vec![0usize; buckets];
+    for &i in train {
+        let b = bucket(i);
+        if seen[b].is_multiple_of(strides[b]) {
+            samples[b].push(i);
+        }
+        seen[b] += 1;
+    }
+    for (b, sample) in samples.iter().enumerate() {
+        refine::refine_output(net, &mut q, data, sample, b);
+    }
     let bytes = q.to_bytes();
     let read_back =
         NetworkData::from_bytes(&bytes).map_err(|e| format!("the network does not read back: {e}"))?;

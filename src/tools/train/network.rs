@@ -19,12 +19,18 @@
 //! and gets new ones with small random input weights and zero output
 //! weights: the same evaluations again, with room to learn more.
 //!
+//! With output buckets ([`output_bucket`]) the output layer is one per
+//! range of piece counts; a position teaches its own bucket's. A network
+//! of one output given more ([`Network::with_buckets`]) starts with a copy
+//! of its output in every bucket: the same evaluations, each bucket then
+//! free to weigh the hidden units its own way.
+//!
 //! The loss of a position is `(sigmoid(eval_cp / K) − target)²`, the target
 //! `λ · result + (1 − λ) · sigmoid(score / K)` ([`target`]).
 
 use crate::board::zobrist::SplitMix64;
 use crate::eval::nnue::features::{FeatureSet, plain_of_compact};
-use crate::eval::nnue::format::{MAX_HIDDEN, QA, SCALE};
+use crate::eval::nnue::format::{MAX_HIDDEN, QA, SCALE, output_bucket};
 
 /// Centipawns per unit of the logistic's argument.
 pub const K: f32 = 400.0;
@@ -57,6 +63,8 @@ pub struct Layout {
     pub features: FeatureSet,
     /// Hidden units per perspective (`H`, the length of every row).
     pub hidden: usize,
+    /// Output buckets (`B`, [`output_bucket`]).
+    pub buckets: usize,
     /// Rows of the factor (0 for the plain set).
     pub factor_rows: usize,
     /// The factor rows, `factor_rows × H` (the feature weights,
@@ -64,9 +72,9 @@ pub struct Layout {
     pub factor: usize,
     /// The `H` feature biases.
     pub ft_bias: usize,
-    /// The `2 × H` output weights (the side to move's half first).
+    /// The `B × 2 × H` output weights (per bucket, the side to move's half first).
     pub out_weights: usize,
-    /// The output bias.
+    /// The `B` output biases.
     pub out_bias: usize,
     /// Number of parameters.
     pub params: usize,
@@ -74,8 +82,15 @@ pub struct Layout {
 
 impl Layout {
     /// The layout of a network reading `features` with `hidden` units per
-    /// perspective (a width [`crate::eval::nnue::format::check_hidden`] accepts).
+    /// perspective (a width [`crate::eval::nnue::format::check_hidden`] accepts)
+    /// and one output.
     pub const fn of(features: FeatureSet, hidden: usize) -> Layout {
+        Layout::with_buckets(features, hidden, 1)
+    }
+
+    /// [`Layout::of`] with `buckets` output buckets (a number
+    /// [`crate::eval::nnue::format::check_buckets`] accepts).
+    pub const fn with_buckets(features: FeatureSet, hidden: usize, buckets: usize) -> Layout {
         let factor_rows = match features {
             FeatureSet::Plain => 0,
             FeatureSet::KingBuckets => features.bucket_inputs(),
@@ -83,8 +98,17 @@ impl Layout {
         let factor = features.inputs() * hidden;
         let ft_bias = factor + factor_rows * hidden;
         let out_weights = ft_bias + hidden;
-        let out_bias = out_weights + 2 * hidden;
-        Layout { features, hidden, factor_rows, factor, ft_bias, out_weights, out_bias, params: out_bias + 1 }
+        let out_bias = out_weights + buckets * 2 * hidden;
+        let params = out_bias + buckets;
+        Layout { features, hidden, buckets, factor_rows, factor, ft_bias, out_weights, out_bias, params }
+    }
+
+    /// Where the output weights of the bucket of a position with `pieces`
+    /// pieces start, and where its bias is.
+    #[inline(always)]
+    fn head(&self, pieces: usize) -> (usize, usize) {
+        let b = output_bucket(pieces, self.buckets);
+        (self.out_weights + b * 2 * self.hidden, self.out_bias + b)
     }
 
     /// The factor row of input `i` (a row index), if the set has a factor.
@@ -173,7 +197,7 @@ impl Network {
         if hidden <= old {
             return self.clone();
         }
-        let to = Layout::of(from.features, hidden);
+        let to = Layout::with_buckets(from.features, hidden, from.buckets);
         let mut rng = SplitMix64(seed ^ 0x5749_4445);
         let mut params = vec![0.0; to.params];
         // Every row (the inputs' own, then the factor's), the feature
@@ -189,11 +213,29 @@ impl Network {
             }
         }
         params[to.ft_bias..to.ft_bias + old].copy_from_slice(&self.params[from.ft_bias..from.out_weights]);
-        for half in 0..2 {
+        for half in 0..2 * from.buckets {
             let (a, b) = (to.out_weights + half * hidden, from.out_weights + half * old);
             params[a..a + old].copy_from_slice(&self.params[b..b + old]);
         }
-        params[to.out_bias] = self.params[from.out_bias];
+        params[to.out_bias..].copy_from_slice(&self.params[from.out_bias..]);
+        Network { layout: to, params }
+    }
+
+    /// A network of one output given `buckets` output buckets, each a copy
+    /// of that output (see the module comment): it evaluates every position
+    /// as before. A network that has `buckets` already, or more than one,
+    /// is given as it is.
+    pub fn with_buckets(&self, buckets: usize) -> Network {
+        let from = self.layout;
+        if from.buckets != 1 || buckets == 1 {
+            return self.clone();
+        }
+        let to = Layout::with_buckets(from.features, from.hidden, buckets);
+        let mut params = self.params[..from.out_weights].to_vec();
+        for _ in 0..buckets {
+            params.extend_from_slice(&self.params[from.out_weights..from.out_bias]);
+        }
+        params.resize(to.params, self.params[from.out_bias]);
         Network { layout: to, params }
     }
 
@@ -204,7 +246,8 @@ impl Network {
         if self.layout.features == features || self.layout.features != FeatureSet::Plain {
             return self.clone();
         }
-        let (from, to) = (self.layout, Layout::of(features, self.layout.hidden));
+        let (from, to) =
+            (self.layout, Layout::with_buckets(features, self.layout.hidden, self.layout.buckets));
         let h = to.hidden;
         let mut params = vec![0.0; to.params];
         for c in 0..to.factor_rows {
@@ -256,12 +299,13 @@ impl Network {
         std::iter::once(i * h).chain(self.layout.factor_row(i).map(move |f| f * h))
     }
 
-    /// The output for `acc`.
+    /// The output for `acc` of a position with `pieces` pieces (the bucket).
     #[inline]
-    fn output<const N: usize, const EXACT: bool>(&self, (us, them): &Accumulators<N>) -> f32 {
+    fn output<const N: usize, const EXACT: bool>(&self, (us, them): &Accumulators<N>, pieces: usize) -> f32 {
         let h = self.width::<N, EXACT>();
-        let w = &self.params[self.layout.out_weights..self.layout.out_bias];
-        let mut out = self.params[self.layout.out_bias];
+        let (w, bias) = self.layout.head(pieces);
+        let w = &self.params[w..w + 2 * h];
+        let mut out = self.params[bias];
         for j in 0..h {
             out += screlu(us[j]) * w[j] + screlu(them[j]) * w[h + j];
         }
@@ -276,7 +320,7 @@ impl Network {
 
     /// [`Network::eval_cp`] with accumulators of `N` values.
     fn eval_cp_in<const N: usize, const EXACT: bool>(&self, inputs: &[[u16; 2]]) -> f32 {
-        self.output::<N, EXACT>(&self.accumulate::<N, EXACT>(inputs)) * SCALE as f32
+        self.output::<N, EXACT>(&self.accumulate::<N, EXACT>(inputs), inputs.len()) * SCALE as f32
     }
 
     /// The loss of a position against `target`.
@@ -300,12 +344,13 @@ impl Network {
         let l = self.layout;
         let h = self.width::<N, EXACT>();
         let acc = self.accumulate::<N, EXACT>(inputs);
-        let p = sigmoid(self.output::<N, EXACT>(&acc) * SCALE as f32 / K);
+        let p = sigmoid(self.output::<N, EXACT>(&acc, inputs.len()) * SCALE as f32 / K);
         let g = 2.0 * (p - target) * p * (1.0 - p) * SCALE as f32 / K;
-        grad[l.out_bias] += g;
-        let w = &self.params[l.out_weights..l.out_bias];
+        let (head, bias) = l.head(inputs.len());
+        grad[bias] += g;
+        let w = &self.params[head..head + 2 * h];
         let (mut d_us, mut d_them) = ([0.0f32; N], [0.0f32; N]);
-        let out_grad = &mut grad[l.out_weights..l.out_bias];
+        let out_grad = &mut grad[head..head + 2 * h];
         for j in 0..h {
             let (u, t) = (acc.0[j].clamp(0.0, 1.0), acc.1[j].clamp(0.0, 1.0));
             out_grad[j] += g * u * u;
@@ -352,25 +397,36 @@ impl Network {
 mod tests {
     use super::*;
 
-    /// Two positions' inputs, with repeated rows across views.
+    /// Three positions' inputs, with repeated rows across views: 4, 3 and
+    /// 9 pieces (with 8 output buckets, buckets 0, 0 and 2).
     fn positions() -> Vec<Vec<[u16; 2]>> {
-        vec![vec![[4, 634], [90 * 7 + 81, 9], [200, 1100], [1259, 0]], vec![[4, 5], [5, 4], [700, 12]]]
+        vec![
+            vec![[4, 634], [90 * 7 + 81, 9], [200, 1100], [1259, 0]],
+            vec![[4, 5], [5, 4], [700, 12]],
+            (0..9).map(|i| [300 + 50 * i, 1000 - 70 * i]).collect(),
+        ]
     }
 
     #[test]
     fn the_gradient_is_the_derivative_of_the_loss() {
         for features in FeatureSet::ALL {
-            gradient_check(features, 128, 3);
+            gradient_check(features, 128, 3, 1);
         }
         // Wider and narrower (a seed whose checked units are active).
-        gradient_check(FeatureSet::Plain, 256, 4);
-        gradient_check(FeatureSet::KingBuckets, 160, 3);
+        gradient_check(FeatureSet::Plain, 256, 4, 1);
+        gradient_check(FeatureSet::KingBuckets, 160, 3, 1);
+        // Output buckets.
+        gradient_check(FeatureSet::Plain, 128, 3, 8);
     }
 
-    fn gradient_check(features: FeatureSet, hidden: usize, seed: u64) {
-        let mut net = Network::random(features, hidden, seed);
+    fn gradient_check(features: FeatureSet, hidden: usize, seed: u64, buckets: usize) {
+        let mut net = Network::random(features, hidden, seed).with_buckets(buckets);
         let l = net.layout;
         let h = hidden;
+        // Every bucket's output its own.
+        for (j, w) in net.params[l.out_weights..l.out_bias].iter_mut().enumerate() {
+            *w += (j % 13) as f32 * 0.01 - 0.06;
+        }
         // Units on both sides of the SCReLU's kinks, a real bias and factor.
         for (j, b) in net.params[l.ft_bias..l.out_weights].iter_mut().enumerate() {
             *b = (j % 5) as f32 * 0.2 - 0.1;
@@ -379,7 +435,7 @@ mod tests {
             *f = (j % 7) as f32 * 0.02 - 0.06;
         }
         net.params[l.out_bias] = 0.3;
-        let targets = [0.8, 0.2];
+        let targets = [0.8, 0.2, 0.6];
         let total = |net: &Network| -> f64 {
             positions().iter().zip(targets).map(|(p, t)| net.loss(p, t) as f64).sum()
         };
@@ -401,6 +457,14 @@ mod tests {
         if l.factor_rows > 0 {
             // The shared rows of inputs 4 and 634.
             checked.extend([l.factor + 4 * h + 7, l.factor + (634 % l.factor_rows) * h + 1]);
+        }
+        if buckets == 8 {
+            // The third position's bucket, 2: its bias and the output weight
+            // of its most active unit.
+            let head = l.out_weights + 2 * 2 * h;
+            let most =
+                (0..2 * h).max_by(|&a, &b| grad[head + a].abs().total_cmp(&grad[head + b].abs())).unwrap();
+            checked.extend([head + most, l.out_bias + 2]);
         }
         for i in checked {
             let h = 1e-2;
@@ -513,6 +577,41 @@ mod tests {
                 wide.backprop(&inputs, 0.9, &mut grad);
                 assert!(grad[w.out_weights + 128..w.out_weights + 256].iter().any(|&g| g != 0.0), "{fen}");
             }
+        }
+    }
+
+    #[test]
+    fn a_network_given_output_buckets_evaluates_as_before_and_each_bucket_learns_its_own() {
+        let fens = [crate::board::START_FEN, "3k5/4a4/9/9/9/9/9/4B4/4R4/3AK4 w"];
+        let one = Network::random(FeatureSet::Plain, 128, 6);
+        let eight = one.with_buckets(8);
+        let l = eight.layout;
+        assert_eq!(l, Layout::with_buckets(FeatureSet::Plain, 128, 8));
+        assert_eq!((l.params - one.layout.params), 7 * (2 * 128 + 1));
+        assert_eq!(eight.with_buckets(4), eight);
+        assert_eq!(one.with_buckets(1), one);
+        for (fen, bucket) in fens.into_iter().zip([7, 1]) {
+            let pos = crate::board::Position::from_fen(fen).unwrap();
+            let frames = [pos.side_to_move(), !pos.side_to_move()]
+                .map(|v| FeatureSet::Plain.frame(v, pos.king_square(v)));
+            let inputs: Vec<[u16; 2]> = pos
+                .occupied()
+                .map(|sq| frames.map(|f| f.index(pos.piece_on(sq).unwrap(), sq) as u16))
+                .collect();
+            let (a, b) = (one.eval_cp(&inputs), eight.eval_cp(&inputs));
+            assert!((a - b).abs() < 1e-3, "{fen}: {a} against {b}");
+            // Only the position's own bucket gets a gradient.
+            let mut grad = vec![0.0; l.params];
+            eight.backprop(&inputs, 0.9, &mut grad);
+            for k in 0..8 {
+                let head = &grad[l.out_weights + k * 256..l.out_weights + (k + 1) * 256];
+                let touched = head.iter().any(|&g| g != 0.0) || grad[l.out_bias + k] != 0.0;
+                assert_eq!(touched, k == bucket, "{fen}: bucket {k}");
+            }
+            // Widened, it still evaluates the same.
+            let wide = eight.widen(256, 2);
+            assert_eq!(wide.layout, Layout::with_buckets(FeatureSet::Plain, 256, 8));
+            assert!((wide.eval_cp(&inputs) - b).abs() < 1e-3, "{fen}");
         }
     }
 }
