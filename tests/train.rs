@@ -220,21 +220,28 @@ fn a_network_widened_from_the_built_in_one_evaluates_as_it_did() {
 
 #[test]
 fn a_network_given_output_buckets_evaluates_as_it_did_and_they_train() {
-    // Zero epochs from the built-in network with 8 output buckets: each a
-    // copy of its output, the feature layer bit for bit, and the engine's
-    // evaluations within the quantisation's reach of the built-in network's.
+    // Zero epochs from a network of one output (trained here) with 8 output
+    // buckets: each a copy of its output, the feature layer bit for bit,
+    // and the engine's evaluations within the quantisation's reach of the
+    // network's.
     use chariot::eval::evaluate_with;
     use chariot::eval::nnue::Network;
-    let out = temp("buckets.nnue");
-    let err = train(&out, &["--epochs", "0", "--threads", "1", "--init", "default", "--output-buckets", "8"]);
+    let (one, out) = (temp("one-output.nnue"), temp("buckets.nnue"));
+    train(&one, &["--epochs", "2", "--threads", "1", "--lr", "0.003", "--features", "plain"]);
+    let from = NetworkData::from_bytes(&std::fs::read(&one).unwrap()).unwrap();
+    assert_eq!(from.buckets, 1);
+    let err = train(
+        &out,
+        &["--epochs", "0", "--threads", "1", "--init", one.to_str().unwrap(), "--output-buckets", "8"],
+    );
     assert!(err.contains("giving it 8 output buckets") && err.contains("8 output buckets,"), "{err}");
     let bytes = std::fs::read(&out).unwrap();
     assert_eq!(bytes.len(), file_size(FeatureSet::Plain, 128, 8));
     let written = NetworkData::from_bytes(&bytes).unwrap();
-    let built_in = NetworkData::from_bytes(chariot::eval::nnue::network::EMBEDDED_BYTES).unwrap();
     assert_eq!(written.buckets, 8);
-    assert_eq!((&written.ft_weights, &written.ft_bias), (&built_in.ft_weights, &built_in.ft_bias));
-    let (old, new) = (Network::embedded(), Network::from_data(&written, "b".into()).unwrap());
+    assert_eq!((&written.ft_weights, &written.ft_bias), (&from.ft_weights, &from.ft_bias));
+    let (old, new) =
+        (Network::from_data(&from, "a".into()).unwrap(), Network::from_data(&written, "b".into()).unwrap());
     assert_eq!(new.buckets(), 8);
     let mut diffs = Vec::new();
     for fen in chariot::tools::bench::POSITIONS {
@@ -271,7 +278,7 @@ fn a_network_given_output_buckets_evaluates_as_it_did_and_they_train() {
     assert!(err.contains("holds a network of 8 output buckets"), "{err}");
     let err = refused(&out, &["--init", trained.to_str().unwrap(), "--output-buckets", "4"]);
     assert!(err.contains("a network of 8 output buckets cannot become one of 4"), "{err}");
-    remove(&[&out, &trained]);
+    remove(&[&one, &out, &trained]);
 }
 
 #[test]
