@@ -183,6 +183,21 @@ fn a_wider_network_trains() {
     remove(&[&out]);
 }
 
+/// The engine's evaluations of the bench positions by `old` and `new` are
+/// within the quantisation's reach of each other: at most
+/// [`TOLERANCE_CP`] apart on average and 40 cp at most.
+fn assert_evaluate_alike(old: &chariot::eval::nnue::Network, new: &chariot::eval::nnue::Network) {
+    use chariot::eval::evaluate_with;
+    let mut diffs = Vec::new();
+    for fen in chariot::tools::bench::POSITIONS {
+        let pos = chariot::board::Position::from_fen(fen).unwrap();
+        diffs.push((evaluate_with(old, &pos) - evaluate_with(new, &pos)).abs());
+    }
+    let mean = diffs.iter().sum::<i32>() as f64 / diffs.len() as f64;
+    let max = *diffs.iter().max().unwrap();
+    assert!(mean <= TOLERANCE_CP && max <= 40, "mean {mean}, max {max}: {diffs:?}");
+}
+
 #[test]
 fn a_network_widened_from_the_built_in_one_evaluates_as_it_did() {
     // Zero epochs from the built-in network made 256 units wide: its units
@@ -200,18 +215,10 @@ fn a_network_widened_from_the_built_in_one_evaluates_as_it_did() {
         assert!(written.ft_weights[i * 256 + 128..(i + 1) * 256].iter().any(|&w| w != 0));
     }
     // The engine's evaluations of the two networks.
-    use chariot::eval::evaluate_with;
     use chariot::eval::nnue::Network;
     let (old, new) = (Network::embedded(), Network::from_data(&written, "w".into()).unwrap());
     assert_eq!(new.hidden(), 256);
-    let mut diffs = Vec::new();
-    for fen in chariot::tools::bench::POSITIONS {
-        let pos = chariot::board::Position::from_fen(fen).unwrap();
-        diffs.push((evaluate_with(&old, &pos) - evaluate_with(&new, &pos)).abs());
-    }
-    let mean = diffs.iter().sum::<i32>() as f64 / diffs.len() as f64;
-    let max = *diffs.iter().max().unwrap();
-    assert!(mean <= TOLERANCE_CP && max <= 40, "mean {mean}, max {max}: {diffs:?}");
+    assert_evaluate_alike(&old, &new);
     // A network does not get narrower.
     let err = refused(&out, &["--init", out.to_str().unwrap(), "--hidden", "128"]);
     assert!(err.contains("a network of 256 hidden units cannot become one of 128"), "{err}");
@@ -224,7 +231,6 @@ fn a_network_given_output_buckets_evaluates_as_it_did_and_they_train() {
     // buckets: each a copy of its output, the feature layer bit for bit,
     // and the engine's evaluations within the quantisation's reach of the
     // network's.
-    use chariot::eval::evaluate_with;
     use chariot::eval::nnue::Network;
     let (one, out) = (temp("one-output.nnue"), temp("buckets.nnue"));
     train(&one, &["--epochs", "2", "--threads", "1", "--lr", "0.003", "--features", "plain"]);
@@ -243,14 +249,7 @@ fn a_network_given_output_buckets_evaluates_as_it_did_and_they_train() {
     let (old, new) =
         (Network::from_data(&from, "a".into()).unwrap(), Network::from_data(&written, "b".into()).unwrap());
     assert_eq!(new.buckets(), 8);
-    let mut diffs = Vec::new();
-    for fen in chariot::tools::bench::POSITIONS {
-        let pos = chariot::board::Position::from_fen(fen).unwrap();
-        diffs.push((evaluate_with(&old, &pos) - evaluate_with(&new, &pos)).abs());
-    }
-    let mean = diffs.iter().sum::<i32>() as f64 / diffs.len() as f64;
-    let max = *diffs.iter().max().unwrap();
-    assert!(mean <= TOLERANCE_CP && max <= 40, "mean {mean}, max {max}: {diffs:?}");
+    assert_evaluate_alike(&old, &new);
 
     // They train, from random weights too, and the integer network follows the float one.
     let trained = temp("buckets-trained.nnue");

@@ -161,6 +161,14 @@ fn possible(r: &Record) -> bool {
     kings == [1, 1]
 }
 
+/// Both views' inputs of `pos` (side to move first), a pair per piece in
+/// the order of the occupied squares: what a record of `pos` becomes.
+#[cfg(test)]
+pub(super) fn position_inputs(features: FeatureSet, pos: &crate::board::Position) -> Vec<[u16; 2]> {
+    let frames = [pos.side_to_move(), !pos.side_to_move()].map(|v| features.frame(v, pos.king_square(v)));
+    pos.occupied().map(|sq| frames.map(|f| f.index(pos.piece_on(sq).expect("occupied"), sq) as u16)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,14 +202,7 @@ mod tests {
 
     /// Both views' inputs of `pos`, side to move first, sorted.
     fn inputs_of(features: FeatureSet, pos: &Position) -> Vec<[u16; 2]> {
-        let frames = [pos.side_to_move(), !pos.side_to_move()].map(|v| features.frame(v, pos.king_square(v)));
-        let mut v: Vec<[u16; 2]> = pos
-            .occupied()
-            .map(|sq| {
-                let p = pos.piece_on(sq).unwrap();
-                frames.map(|f| f.index(p, sq) as u16)
-            })
-            .collect();
+        let mut v = position_inputs(features, pos);
         v.sort();
         v
     }

@@ -139,15 +139,18 @@ pub struct Options {
 
 /// A number of output buckets on the command line ([`check_buckets`]).
 fn bucket_count(s: &str) -> Result<usize, String> {
-    let n: usize = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number"))?;
-    check_buckets(n)?;
-    Ok(n)
+    checked_number(s, check_buckets)
 }
 
 /// A network width on the command line ([`check_hidden`]).
 fn width(s: &str) -> Result<usize, String> {
+    checked_number(s, check_hidden)
+}
+
+/// The whole number `s`, if `check` accepts it.
+fn checked_number(s: &str, check: fn(usize) -> Result<(), String>) -> Result<usize, String> {
     let n: usize = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number"))?;
-    check_hidden(n)?;
+    check(n)?;
     Ok(n)
 }
 

@@ -396,6 +396,7 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tools::train::data::position_inputs;
 
     /// Three positions' inputs, with repeated rows across views: 4, 3 and
     /// 9 pieces (with 8 output buckets, buckets 0, 0 and 2).
@@ -517,13 +518,7 @@ mod tests {
         assert_eq!(kb.layout, Layout::of(FeatureSet::KingBuckets, 128));
         for fen in [crate::board::START_FEN, "3k5/4a4/9/9/9/9/9/4B4/4R4/3AK4 w"] {
             let pos = Position::from_fen(fen).unwrap();
-            let inputs = |set: FeatureSet| -> Vec<[u16; 2]> {
-                let frames =
-                    [pos.side_to_move(), !pos.side_to_move()].map(|v| set.frame(v, pos.king_square(v)));
-                pos.occupied()
-                    .map(|sq| frames.map(|f| f.index(pos.piece_on(sq).unwrap(), sq) as u16))
-                    .collect()
-            };
+            let inputs = |set: FeatureSet| position_inputs(set, &pos);
             let p = inputs(FeatureSet::Plain);
             assert_eq!(p[0][0] as usize, {
                 let sq = pos.occupied().next().unwrap();
@@ -563,12 +558,7 @@ mod tests {
             assert_eq!(wide.params[w.out_bias], narrow.params[l.out_bias]);
             for fen in fens {
                 let pos = crate::board::Position::from_fen(fen).unwrap();
-                let frames =
-                    [pos.side_to_move(), !pos.side_to_move()].map(|v| features.frame(v, pos.king_square(v)));
-                let inputs: Vec<[u16; 2]> = pos
-                    .occupied()
-                    .map(|sq| frames.map(|f| f.index(pos.piece_on(sq).unwrap(), sq) as u16))
-                    .collect();
+                let inputs = position_inputs(features, &pos);
                 let (a, b) = (narrow.eval_cp(&inputs), wide.eval_cp(&inputs));
                 assert!((a - b).abs() < 1e-3, "{fen}: {a} against {b}");
                 // The new units' output weights get a gradient (they are
@@ -592,12 +582,7 @@ mod tests {
         assert_eq!(one.with_buckets(1), one);
         for (fen, bucket) in fens.into_iter().zip([7, 1]) {
             let pos = crate::board::Position::from_fen(fen).unwrap();
-            let frames = [pos.side_to_move(), !pos.side_to_move()]
-                .map(|v| FeatureSet::Plain.frame(v, pos.king_square(v)));
-            let inputs: Vec<[u16; 2]> = pos
-                .occupied()
-                .map(|sq| frames.map(|f| f.index(pos.piece_on(sq).unwrap(), sq) as u16))
-                .collect();
+            let inputs = position_inputs(FeatureSet::Plain, &pos);
             let (a, b) = (one.eval_cp(&inputs), eight.eval_cp(&inputs));
             assert!((a - b).abs() < 1e-3, "{fen}: {a} against {b}");
             // Only the position's own bucket gets a gradient.
