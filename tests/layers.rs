@@ -3,8 +3,9 @@
 //! * between the top-level modules, every `crate::X` path in non-test code
 //!   names a module that comes earlier in [`LAYERS`] (data flows one way:
 //!   types → board → … → protocol → cli);
-//! * between the files of one directory, the `super::` imports form no
-//!   circle (file A importing from B while B imports from A).
+//! * between the files of one directory, the imports (`super::X` or the
+//!   directory's full path, `crate::protocol::X`) form no circle (file A
+//!   importing from B while B imports from A).
 //!
 //! Test modules (`#[cfg(test)]` to the end of a file) may reach anywhere.
 
@@ -15,7 +16,7 @@ use std::path::{Path, PathBuf};
 /// The top-level modules from the bottom up: each may use only those before it.
 const LAYERS: &[&str] = &[
     "types", "board", "notation", "gamefile", "diagram", "tt", "rules", "book", "eval", "search", "threads",
-    "engine", "tools", "tools", "protocol", "cli",
+    "engine", "tools", "protocol", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -66,8 +67,17 @@ fn crate_files() -> Vec<(PathBuf, String)> {
         .collect()
 }
 
+/// The path by which code names a directory's module: `src/eval/nnue` gives `crate::eval::nnue::`.
+fn module_path(dir: &Path) -> String {
+    let rel = dir.strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("src")).unwrap();
+    let parts: Vec<&str> = rel.components().map(|c| c.as_os_str().to_str().unwrap()).collect();
+    format!("crate::{}::", parts.join("::"))
+}
+
 #[test]
 fn every_top_level_module_has_a_layer() {
+    let distinct: BTreeSet<&str> = LAYERS.iter().copied().collect();
+    assert_eq!(distinct.len(), LAYERS.len(), "LAYERS names a module twice");
     let modules: BTreeSet<String> = crate_files().into_iter().map(|(_, m)| m).collect();
     for m in &modules {
         assert!(LAYERS.contains(&m.as_str()), "src/{m} is not in LAYERS: place it in the order");
@@ -105,8 +115,14 @@ fn sibling_files_import_no_circle() {
         if stem == "mod" {
             continue;
         }
-        let used = names_after(&code(&path), "super::").into_iter().map(str::to_string).collect();
-        dirs.entry(path.parent().unwrap().to_path_buf()).or_default().insert(stem, used);
+        let dir = path.parent().unwrap().to_path_buf();
+        let text = code(&path);
+        let used = names_after(&text, "super::")
+            .into_iter()
+            .chain(names_after(&text, &module_path(&dir)))
+            .map(str::to_string)
+            .collect();
+        dirs.entry(dir).or_default().insert(stem, used);
     }
     let mut circles = BTreeSet::new();
     for (dir, files) in &dirs {
@@ -137,4 +153,10 @@ fn the_scan_sees_a_circle_and_an_upward_import() {
     let text = "use crate::search::x; use super::window::y; let z = my_crate::tools;";
     assert_eq!(names_after(text, "crate::").into_iter().collect::<Vec<_>>(), ["search"]);
     assert_eq!(names_after(text, "super::").into_iter().collect::<Vec<_>>(), ["window"]);
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let prefix = module_path(&src.join("rules"));
+    assert_eq!(prefix, "crate::rules::");
+    let sibling = "use crate::rules::verdict::Ruling; use crate::rulesx::y;";
+    assert_eq!(names_after(sibling, &prefix).into_iter().collect::<Vec<_>>(), ["verdict"]);
+    assert_eq!(module_path(&src.join("eval").join("nnue")), "crate::eval::nnue::");
 }

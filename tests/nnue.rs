@@ -259,15 +259,38 @@ fn the_command_line_names_the_network() {
 
 #[test]
 fn every_command_has_its_own_help() {
-    for command in ["perft", "bench", "judge", "datagen", "tune", "train", "book", "analyse", "show"] {
-        for args in [vec![command, "--help"], vec![command, "-h"], vec!["help", command]] {
+    let commands: [&[&str]; 12] = [
+        &["perft"],
+        &["bench"],
+        &["judge"],
+        &["datagen"],
+        &["tune"],
+        &["train"],
+        &["book"],
+        &["book", "build"],
+        &["book", "dump"],
+        &["analyse"],
+        &["show"],
+        &["version"],
+    ];
+    for command in commands {
+        let name = command.join(" ");
+        let mut asked = vec![[command, &["--help"]].concat(), [command, &["-h"]].concat()];
+        asked.push([&["help"], command].concat());
+        for args in asked {
             let (code, text) = chariot(&args);
             assert_eq!(code, Some(0), "{args:?}");
-            assert!(text.contains(&format!("Usage: chariot {command} ")), "{args:?}: {text}");
-            for other in ["perft", "bench", "judge", "datagen", "analyse"].iter().filter(|&&o| o != command) {
+            let usage = format!("Usage: chariot {name}");
+            assert!(
+                text.lines().any(|l| l == usage || l.starts_with(&format!("{usage} "))),
+                "{args:?}: {text}"
+            );
+            for other in
+                ["perft", "bench", "judge", "datagen", "analyse", "version"].iter().filter(|&&o| o != name)
+            {
                 assert!(
                     !text.contains(&format!("Usage: chariot {other}")),
-                    "{args:?}: only {command}'s usage: {text}"
+                    "{args:?}: only {name}'s usage: {text}"
                 );
             }
         }
