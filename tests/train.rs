@@ -277,7 +277,22 @@ fn a_network_given_output_buckets_evaluates_as_it_did_and_they_train() {
     assert!(err.contains("holds a network of 8 output buckets"), "{err}");
     let err = refused(&out, &["--init", trained.to_str().unwrap(), "--output-buckets", "4"]);
     assert!(err.contains("a network of 8 output buckets cannot become one of 4"), "{err}");
-    remove(&[&one, &out, &trained]);
+    let err = refused(&out, &["--init", trained.to_str().unwrap(), "--output-buckets", "12"]);
+    assert!(err.contains("cannot become one of 12 (a multiple of 8 only)"), "{err}");
+
+    // Split: 8 buckets become 16, each pair starting as its old bucket: the same evaluations.
+    let split = temp("buckets-16.nnue");
+    let err = train(
+        &split,
+        &["--epochs", "0", "--threads", "1", "--init", trained.to_str().unwrap(), "--output-buckets", "16"],
+    );
+    assert!(err.contains("giving it 16 output buckets"), "{err}");
+    let sixteen = NetworkData::from_bytes(&std::fs::read(&split).unwrap()).unwrap();
+    assert_eq!(sixteen.buckets, 16);
+    let (eight, split16) =
+        (Network::from_data(&net, "8".into()).unwrap(), Network::from_data(&sixteen, "16".into()).unwrap());
+    assert_evaluate_alike(&eight, &split16);
+    remove(&[&one, &out, &trained, &split]);
 }
 
 #[test]

@@ -24,7 +24,8 @@
 //! ([`Network::widen`]: its units kept, new ones that start with no say in
 //! the output). `--output-buckets N` gives the output layer one copy per
 //! range of piece counts ([`crate::eval::nnue::format::output_bucket`];
-//! from a network of one output, each bucket starts as that output,
+//! from a network of `k` buckets, a multiple of `k`, each new bucket
+//! starting as the old one whose piece counts hold its own,
 //! [`Network::with_buckets`]). At the end
 //! the network is rounded to integers ([`quantise`], [`refine`]), read back from its
 //! bytes, compared with the float network on the holdout positions, and
@@ -130,8 +131,9 @@ pub struct Options {
     pub hidden: Option<usize>,
     /// Output buckets, 1 to 16: the output layer chosen by the number of
     /// pieces on the board (default: those of the `--init` network or
-    /// checkpoint, else 1). With `--init` of a network of one output, each
-    /// bucket starts as that output, so that it starts from the same
+    /// checkpoint, else 1). With `--init` of a network of `k` buckets (one
+    /// output or more), a multiple of `k`: each bucket starts as the one
+    /// whose piece counts hold its own, so that it starts from the same
     /// evaluations.
     #[arg(long, value_name = "N", value_parser = bucket_count)]
     pub output_buckets: Option<usize>,
@@ -255,14 +257,17 @@ pub fn run(o: &Options) -> Result<(), String> {
                         eprintln!("train: widening it from {} to {hidden} hidden units", data.hidden);
                     }
                     let buckets = o.output_buckets.unwrap_or(data.buckets);
-                    if buckets != data.buckets && data.buckets != 1 {
+                    if !buckets.is_multiple_of(data.buckets) {
                         return Err(format!(
-                            "a network of {} output buckets cannot become one of {buckets}",
-                            data.buckets
+                            "a network of {} output buckets cannot become one of {buckets} (a multiple of {} only)",
+                            data.buckets, data.buckets
                         ));
                     }
                     if buckets != data.buckets {
-                        eprintln!("train: giving it {buckets} output buckets, each a copy of its output");
+                        eprintln!(
+                            "train: giving it {buckets} output buckets, each a copy of the one of {} whose piece counts hold its own",
+                            data.buckets
+                        );
                     }
                     net.rebucket(features).widen(hidden, o.seed).with_buckets(buckets)
                 }

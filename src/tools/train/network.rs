@@ -221,21 +221,27 @@ impl Network {
         Network { layout: to, params }
     }
 
-    /// A network of one output given `buckets` output buckets, each a copy
-    /// of that output (see the module comment): it evaluates every position
-    /// as before. A network that has `buckets` already, or more than one,
-    /// is given as it is.
+    /// A network of `k` output buckets given `buckets` output buckets, a
+    /// multiple of `k` (from one output to any number, from 8 to 16): each
+    /// new bucket a copy of the old one whose range of piece counts holds
+    /// its own ([`output_bucket`] cuts the counts into equal ranges, so the
+    /// old ranges split exactly), so that it evaluates every position as
+    /// before (see the module comment). Given its own number, or one that
+    /// is not a multiple of it, the network is given as it is.
     pub fn with_buckets(&self, buckets: usize) -> Network {
         let from = self.layout;
-        if from.buckets != 1 || buckets == 1 {
+        if buckets == from.buckets || !buckets.is_multiple_of(from.buckets) {
             return self.clone();
         }
+        let split = buckets / from.buckets;
         let to = Layout::with_buckets(from.features, from.hidden, buckets);
+        let head = 2 * from.hidden;
         let mut params = self.params[..from.out_weights].to_vec();
-        for _ in 0..buckets {
-            params.extend_from_slice(&self.params[from.out_weights..from.out_bias]);
+        for b in 0..buckets {
+            let old = from.out_weights + b / split * head;
+            params.extend_from_slice(&self.params[old..old + head]);
         }
-        params.resize(to.params, self.params[from.out_bias]);
+        params.extend((0..buckets).map(|b| self.params[from.out_bias + b / split]));
         Network { layout: to, params }
     }
 
@@ -579,12 +585,20 @@ mod tests {
         assert_eq!(l, Layout::with_buckets(FeatureSet::Plain, 128, 8));
         assert_eq!((l.params - one.layout.params), 7 * (2 * 128 + 1));
         assert_eq!(eight.with_buckets(4), eight);
+        assert_eq!(eight.with_buckets(12), eight);
         assert_eq!(one.with_buckets(1), one);
+        // Split again, 8 to 16: every piece count's new bucket is a half of its old one.
+        let sixteen = eight.with_buckets(16);
+        assert_eq!(sixteen.layout, Layout::with_buckets(FeatureSet::Plain, 128, 16));
+        for pieces in 2..=32 {
+            assert_eq!(output_bucket(pieces, 16) / 2, output_bucket(pieces, 8), "{pieces} pieces");
+        }
         for (fen, bucket) in fens.into_iter().zip([7, 1]) {
             let pos = crate::board::Position::from_fen(fen).unwrap();
             let inputs = position_inputs(FeatureSet::Plain, &pos);
             let (a, b) = (one.eval_cp(&inputs), eight.eval_cp(&inputs));
             assert!((a - b).abs() < 1e-3, "{fen}: {a} against {b}");
+            assert!((sixteen.eval_cp(&inputs) - b).abs() < 1e-3, "{fen}: 16 buckets");
             // Only the position's own bucket gets a gradient.
             let mut grad = vec![0.0; l.params];
             eight.backprop(&inputs, 0.9, &mut grad);
