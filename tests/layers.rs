@@ -51,9 +51,14 @@ fn names_after<'a>(text: &'a str, prefix: &str) -> BTreeSet<&'a str> {
         .collect()
 }
 
+/// The crate's source directory.
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
 /// The files of the crate, each with the top-level module it belongs to.
 fn crate_files() -> Vec<(PathBuf, String)> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = src();
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     files.sort();
@@ -69,7 +74,7 @@ fn crate_files() -> Vec<(PathBuf, String)> {
 
 /// The path by which code names a directory's module: `src/eval/nnue` gives `crate::eval::nnue::`.
 fn module_path(dir: &Path) -> String {
-    let rel = dir.strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("src")).unwrap();
+    let rel = dir.strip_prefix(src()).unwrap();
     let parts: Vec<&str> = rel.components().map(|c| c.as_os_str().to_str().unwrap()).collect();
     format!("crate::{}::", parts.join("::"))
 }
@@ -153,10 +158,9 @@ fn the_scan_sees_a_circle_and_an_upward_import() {
     let text = "use crate::search::x; use super::window::y; let z = my_crate::tools;";
     assert_eq!(names_after(text, "crate::").into_iter().collect::<Vec<_>>(), ["search"]);
     assert_eq!(names_after(text, "super::").into_iter().collect::<Vec<_>>(), ["window"]);
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let prefix = module_path(&src.join("rules"));
+    let prefix = module_path(&src().join("rules"));
     assert_eq!(prefix, "crate::rules::");
     let sibling = "use crate::rules::verdict::Ruling; use crate::rulesx::y;";
     assert_eq!(names_after(sibling, &prefix).into_iter().collect::<Vec<_>>(), ["verdict"]);
-    assert_eq!(module_path(&src.join("eval").join("nnue")), "crate::eval::nnue::");
+    assert_eq!(module_path(&src().join("eval").join("nnue")), "crate::eval::nnue::");
 }

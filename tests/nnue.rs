@@ -275,8 +275,8 @@ fn every_command_has_its_own_help() {
     ];
     for command in commands {
         let name = command.join(" ");
-        let mut asked = vec![[command, &["--help"]].concat(), [command, &["-h"]].concat()];
-        asked.push([&["help"], command].concat());
+        let asked: [Vec<&str>; 3] =
+            [[command, &["--help"]].concat(), [command, &["-h"]].concat(), [&["help"], command].concat()];
         for args in asked {
             let (code, text) = chariot(&args);
             assert_eq!(code, Some(0), "{args:?}");

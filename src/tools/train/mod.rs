@@ -256,17 +256,15 @@ pub fn run(o: &Options) -> Result<(), String> {
                     if hidden > data.hidden {
                         eprintln!("train: widening it from {} to {hidden} hidden units", data.hidden);
                     }
-                    let buckets = o.output_buckets.unwrap_or(data.buckets);
-                    if !buckets.is_multiple_of(data.buckets) {
+                    let (buckets, k) = (o.output_buckets.unwrap_or(data.buckets), data.buckets);
+                    if !buckets.is_multiple_of(k) {
                         return Err(format!(
-                            "a network of {} output buckets cannot become one of {buckets} (a multiple of {} only)",
-                            data.buckets, data.buckets
+                            "a network of {k} output buckets cannot become one of {buckets} (a multiple of {k} only)"
                         ));
                     }
-                    if buckets != data.buckets {
+                    if buckets != k {
                         eprintln!(
-                            "train: giving it {buckets} output buckets, each a copy of the one of {} whose piece counts hold its own",
-                            data.buckets
+                            "train: giving it {buckets} output buckets, each a copy of the one of {k} whose piece counts hold its own"
                         );
                     }
                     net.rebucket(features).widen(hidden, o.seed).with_buckets(buckets)

@@ -226,11 +226,11 @@ impl Network {
     /// new bucket a copy of the old one whose range of piece counts holds
     /// its own ([`output_bucket`] cuts the counts into equal ranges, so the
     /// old ranges split exactly), so that it evaluates every position as
-    /// before (see the module comment). Given its own number, or one that
-    /// is not a multiple of it, the network is given as it is.
+    /// before (see the module comment). Given a number that is not a
+    /// multiple of its own, the network is given as it is.
     pub fn with_buckets(&self, buckets: usize) -> Network {
         let from = self.layout;
-        if buckets == from.buckets || !buckets.is_multiple_of(from.buckets) {
+        if !buckets.is_multiple_of(from.buckets) {
             return self.clone();
         }
         let split = buckets / from.buckets;
